@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import {
+  index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+import type { Persona } from "@/lib/validations/persona";
+import { organizations } from "./organizations";
+import { roleplaySchemas } from "./roleplay";
+import { users } from "./users";
+
+export const conversationMode = pgEnum("conversation_mode", ["livekit", "local"]);
+export const conversationStatus = pgEnum("conversation_status", ["active", "ended"]);
+export const speaker = pgEnum("speaker", ["learner", "persona"]);
+export const gradeStatus = pgEnum("grade_status", ["pending", "graded", "failed"]);
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Kept (as null) when the organisation or schema goes: the snapshot below still explains the call.
+    organization_id: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    schema_id: uuid("schema_id").references(() => roleplaySchemas.id, { onDelete: "set null" }),
+    schema_name: text("schema_name").notNull(),
+    persona: jsonb("persona").$type<Persona>().notNull(),
+    mode: conversationMode("mode").notNull(),
+    status: conversationStatus("status").notNull().default("active"),
+    room_name: text("room_name"),
+    started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    ended_at: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("conversations_user_started_idx").on(t.user_id, t.started_at),
+    index("conversations_org_user_idx").on(t.organization_id, t.user_id),
+    index("conversations_schema_id_idx").on(t.schema_id),
+  ],
+);
+
+export const conversationTurns = pgTable(
+  "conversation_turns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversation_id: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    speaker: speaker("speaker").notNull(),
+    text: text("text").notNull(),
+    // 'voice' turns carry real timings; 'text' turns are typed in the offline mode.
+    source: text("source").notNull().default("text"),
+    external_id: text("external_id"),
+    started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    ended_at: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("conversation_turns_seq_idx").on(t.conversation_id, t.seq),
+    uniqueIndex("conversation_turns_external_idx")
+      .on(t.conversation_id, t.external_id)
+      .where(sql`${t.external_id} is not null`),
+  ],
+);
+
+/** One row per conversation: the grading job and, once graded, its result. */
+export const grades = pgTable(
+  "grades",
+  {
+    conversation_id: uuid("conversation_id")
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    status: gradeStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    score: integer("score"),
+    wpm: real("wpm"),
+    stages_covered: jsonb("stages_covered").$type<string[]>(),
+    topics_covered: jsonb("topics_covered").$type<string[]>(),
+    feedback: jsonb("feedback").$type<Record<string, unknown>>(),
+    metrics: jsonb("metrics").$type<Record<string, unknown>>(),
+    grader: text("grader"),
+    model: text("model"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    graded_at: timestamp("graded_at", { withTimezone: true }),
+  },
+  (t) => [index("grades_pending_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`)],
+);
+
+export type Conversation = typeof conversations.$inferSelect;
+export type ConversationTurn = typeof conversationTurns.$inferSelect;
+export type Grade = typeof grades.$inferSelect;

@@ -1,0 +1,5 @@
+export * from "./users";
+export * from "./organizations";
+export * from "./roleplay";
+export * from "./conversations";
+export * from "./waitlist";

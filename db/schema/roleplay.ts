@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { Persona } from "@/lib/validations/persona";
+import { groups, organizations } from "./organizations";
+import { timestamps, users } from "./users";
+
+export const roleplaySchemas = pgTable(
+  "roleplay_schemas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organization_id: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    is_public: boolean("is_public").notNull().default(true),
+    is_active: boolean("is_active").notNull().default(true),
+    persona: jsonb("persona").$type<Persona>().notNull(),
+    author_id: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+    deleted_at: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("roleplay_schemas_org_live_idx").on(t.organization_id, t.created_at).where(sql`${t.deleted_at} is null`),
+    index("roleplay_schemas_author_id_idx").on(t.author_id),
+  ],
+);
+
+export const schemaGroups = pgTable(
+  "schema_groups",
+  {
+    schema_id: uuid("schema_id")
+      .notNull()
+      .references(() => roleplaySchemas.id, { onDelete: "cascade" }),
+    group_id: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.schema_id, t.group_id] }), index("schema_groups_group_id_idx").on(t.group_id)],
+);
+
+export type RoleplaySchema = typeof roleplaySchemas.$inferSelect;

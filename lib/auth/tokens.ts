@@ -1,0 +1,31 @@
+import { decode, encode } from "next-auth/jwt";
+import { authSecret } from "@/lib/env";
+
+export const SESSION_COOKIE = "parley.session-token";
+
+export type TokenClaims = { sub: string; sid: string; name: string; email: string };
+
+/** The same Auth.js JWE serves as bearer token and as session cookie (the salt is the cookie name). */
+export function encodeSessionToken(claims: TokenClaims, maxAgeSeconds: number): Promise<string> {
+  return encode({ token: claims, secret: authSecret(), salt: SESSION_COOKIE, maxAge: maxAgeSeconds });
+}
+
+export async function decodeSessionToken(token: string): Promise<TokenClaims | null> {
+  try {
+    const claims = await decode({ token, secret: authSecret(), salt: SESSION_COOKIE });
+    if (!claims || typeof claims.sub !== "string" || typeof claims.sid !== "string") return null;
+    return claims as unknown as TokenClaims;
+  } catch {
+    return null;
+  }
+}
+
+export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return sessionCookie("", 0, secure);
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  AUTH_SECRET: z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  DEFAULT_CREDITS: z.coerce.number().int().min(0).default(50),
+  DEV_EMAILS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  SUPPORT_EMAIL: z.string().default("support@parley.example"),
+  PILOT_EMAIL_DOMAIN: z.string().default("pilot.parley.example"),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().default("claude-sonnet-5-5"),
+  LIVEKIT_URL: z.string().optional(),
+  LIVEKIT_API_KEY: z.string().optional(),
+  LIVEKIT_API_SECRET: z.string().optional(),
+  PERSONA_AGENT_NAME: z.string().default("parley-persona"),
+  AGENT_SECRET: z.string().optional(),
+  COOKIE_SECURE: bool,
+});
+
+export type Env = z.output<typeof schema>;
+
+/** Read on each call so tests (and the seed) can change the environment. */
+export function env(): Env {
+  return schema.parse(process.env);
+}
+
+export function authSecret(): string {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET is not set: run `npm run setup` or add it to .env.local");
+  return secret;
+}

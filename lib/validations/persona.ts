@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
+
+/** Blank entries are dropped (spec section 5); at least one must remain. */
+const entryList = (label: string) =>
+  z
+    .array(z.string({ error: `${label} must be text` }).max(500, `Each ${label.toLowerCase()} entry must be at most 500 characters`), {
+      error: `${label} must be a list of text`,
+    })
+    .max(20, `At most 20 ${label.toLowerCase()} entries`)
+    .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0))
+    .refine((items) => items.length > 0, `At least one ${label.toLowerCase()} entry is required`);
+
+export const companySchema = z
+  .object({
+    name: optionalText("Company name", 200),
+    size: optionalText("Company size", 200),
+    revenue: optionalText("Company revenue", 200),
+    industry: optionalText("Company industry", 200),
+    challenges: optionalText("Company challenges", 2000),
+    goals: optionalText("Company goals", 2000),
+  })
+  .strip();
+
+export const personalitySchema = z
+  .object({
+    communication_style: optionalText("Communication style", 1000),
+    decision_making: optionalText("Decision making", 1000),
+    concerns: optionalText("Concerns", 1000),
+    motivations: optionalText("Motivations", 1000),
+  })
+  .strip();
+
+export const personaSchema = z
+  .object({
+    name: text("Persona name", 120),
+    role: text("Role", 200),
+    situation: text("Situation", 4000),
+    background: text("Background", 4000),
+    pain_points: entryList("Pain points"),
+    goals: entryList("Goals"),
+    close: optionalText("Close", 1000),
+    company: companySchema.optional(),
+    personality: personalitySchema.optional(),
+  })
+  .strip();
+
+export type Persona = z.output<typeof personaSchema>;
+export type PersonaInput = z.input<typeof personaSchema>;

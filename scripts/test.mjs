@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm test`: installs what the tests need, builds, runs every suite and prints one
+// closing line `N passed, N failed` (CI reads that line and the exit code only).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const out = path.join(root, "test-results");
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2); // optional: unit | pg | e2e
+const wants = (phase) => only.length === 0 || only.includes(phase);
+const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function run(cmd, args, env = baseEnv) {
+  console.log(`\n$ ${cmd} ${args.join(" ")}`);
+  return spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
+}
+
+function ensureInstalled() {
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync(path.join(root, "package-lock.json")).mtimeMs;
+  if (stale && run("npm", ["install", "--no-audit", "--no-fund"]) !== 0) process.exit(1);
+  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  if (wants("e2e") && !existsSync(chromium)) {
+    console.log("Chromium is missing; installing Debian's chromium package.");
+    const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+    run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
+    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium"]) !== 0) process.exit(1);
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedPhases = [];
+
+function countVitest(file, label) {
+  try {
+    const r = JSON.parse(readFileSync(file, "utf8"));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } catch {
+    totals.failed += 1;
+    console.error(`${label}: no results were written`);
+  }
+}
+
+function vitest(label, args, env) {
+  const file = path.join(out, `vitest-${label}.json`);
+  rmSync(file, { force: true });
+  const code = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${file}`, ...args], env);
+  countVitest(file, label);
+  if (code !== 0) failedPhases.push(label);
+}
+
+ensureInstalled();
+
+const pgliteEnv = { ...baseEnv };
+delete pgliteEnv.DATABASE_URL;
+delete pgliteEnv.TEST_DATABASE_URL;
+
+if (wants("unit")) vitest("pglite", [], pgliteEnv);
+
+const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (wants("pg") && pgUrl) {
+  // The same integration tests against the PostgreSQL server, a fresh database per test file.
+  vitest("postgres", ["tests/integration"], { ...pgliteEnv, TEST_DATABASE_URL: pgUrl });
+} else if (wants("pg")) {
+  console.log("\nDATABASE_URL is not set: skipping the PostgreSQL run of the integration tests.");
+}
+
+if (wants("e2e")) {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const buildEnv = { ...pgliteEnv, NEXT_DIST_DIR: distDir, PGLITE_DIR: "memory://", SEED_DEMO_DATA: "false" };
+  if (run("npx", ["next", "build"], buildEnv) !== 0) {
+    totals.failed += 1;
+    failedPhases.push("build");
+  } else {
+    const file = path.join(out, "playwright.json");
+    rmSync(file, { force: true });
+    const code = run("npx", ["playwright", "test", "--reporter=list,json"], {
+      ...pgliteEnv, NEXT_DIST_DIR: distDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    try {
+      const s = JSON.parse(readFileSync(file, "utf8")).stats;
+      totals.passed += s.expected + s.flaky;
+      totals.failed += s.unexpected;
+      totals.skipped += s.skipped;
+      if (s.expected + s.unexpected + s.flaky === 0) totals.failed += 1;
+    } catch {
+      totals.failed += 1;
+    }
+    if (code !== 0) failedPhases.push("e2e");
+  }
+}
+
+if (failedPhases.length) console.log(`\nFailed: ${failedPhases.join(", ")}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 || failedPhases.length ? 1 : 0);

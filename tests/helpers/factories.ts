@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { getDb } from "@/db";
+import { groupMembers, groups, memberships, organizations } from "@/db/schema";
+import { insertUserWithCredits } from "@/db/queries/users";
+import { hashPassword } from "@/lib/auth/password";
+import { issueSession } from "@/lib/auth/service";
+
+let passwordHash: Promise<string> | undefined;
+export const TEST_PASSWORD = "correct-horse-battery";
+
+/** A user with a credit account and a live session token, made through the service layer. */
+export async function createUser(opts: { name?: string; email?: string; isDev?: boolean; credits?: number } = {}) {
+  const db = await getDb();
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@test.parley`;
+  const user = await insertUserWithCredits(db, {
+    email,
+    name: opts.name ?? "Test User",
+    passwordHash: await passwordHash,
+    isDev: opts.isDev ?? false,
+    credits: opts.credits ?? 50,
+  });
+  const { token, sessionId } = await issueSession(user.id, user.name, user.email);
+  return { ...user, token, sessionId };
+}
+
+export async function createOrg(opts: { name?: string; groups?: string[] } = {}) {
+  const db = await getDb();
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: opts.name ?? `Org ${randomUUID().slice(0, 6)}`, description: "Test organisation" })
+    .returning();
+  const groupRows = opts.groups?.length
+    ? await db.insert(groups).values(opts.groups.map((name) => ({ organization_id: org.id, name, description: `${name} group` }))).returning()
+    : [];
+  return { ...org, groups: groupRows };
+}
+
+export async function addMember(opts: { userId: string; orgId: string; role?: "admin" | "member"; groupIds?: string[] }) {
+  const db = await getDb();
+  await db.insert(memberships).values({ user_id: opts.userId, organization_id: opts.orgId, role: opts.role ?? "member" });
+  for (const groupId of opts.groupIds ?? []) await db.insert(groupMembers).values({ group_id: groupId, user_id: opts.userId });
+}

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll } from "vitest";
+import postgres from "postgres";
+import { randomBytes } from "node:crypto";
+
+// With TEST_DATABASE_URL set (npm test does this when PostgreSQL is reachable), each test
+// file gets a fresh database on that server; otherwise it gets an in-memory PGlite.
+const adminUrl = process.env.TEST_DATABASE_URL;
+let dbName: string | undefined;
+
+if (adminUrl) {
+  beforeAll(async () => {
+    dbName = `parley_test_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    process.env.DATABASE_URL = url.toString();
+  });
+}
+
+afterAll(async () => {
+  const { closeDb } = await import("@/db");
+  await closeDb();
+  if (adminUrl && dbName) {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "agent/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["tests/helpers/setup.ts"],
+    // One database per test file; files run in parallel on the two cores.
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: {
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+      PGLITE_DIR: "memory://",
+      DATABASE_URL: "",
+      SEED_DEMO_DATA: "false",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
