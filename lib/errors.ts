@@ -28,21 +28,20 @@ export function zodIssues(error: ZodError, root: string = "body"): ValidationIss
   }));
 }
 
-/** True for the errors drivers raise when the database cannot be reached. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECT_TIMEOUT", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
+  "CONNECTION_CLOSED", "57P01", "57P02", "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now
+]);
+
+/** True for the errors drivers raise when the database cannot be reached (Drizzle wraps them in `cause`). */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  const message = err instanceof Error ? err.message : "";
-  return (
-    code === "ECONNREFUSED" ||
-    code === "ECONNRESET" ||
-    code === "CONNECT_TIMEOUT" ||
-    code === "CONNECTION_ENDED" ||
-    code === "CONNECTION_DESTROYED" ||
-    code === "CONNECTION_CLOSED" ||
-    code === "57P01" || // admin_shutdown
-    code === "57P03" || // cannot_connect_now
-    /ECONNREFUSED|Connection terminated|the database system is (shutting down|starting up)/i.test(message)
-  );
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: string }).code;
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
+    const message = e instanceof Error ? e.message : "";
+    if (/ECONNREFUSED|Connection terminated|the database system is (shutting down|starting up)/i.test(message)) return true;
+  }
+  return false;
 }
 
 /** The one map from any thrown value to the JSON answer the spec's client reads. */

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm run setup`: install, create .env.local with a random AUTH_SECRET, build, and serve
+// Parley on the embedded database (PGlite in .data/pglite), seeded with demo data on first start.
+import { spawnSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function step(cmd, args) {
+  console.log(`\n$ ${cmd} ${args.join(" ")}`);
+  const code = spawnSync(cmd, args, { stdio: "inherit", env }).status;
+  if (code !== 0) process.exit(code ?? 1);
+}
+
+if (!existsSync("node_modules/.package-lock.json")) step("npm", ["install", "--no-audit", "--no-fund"]);
+
+const envFile = path.join(root, ".env.local");
+const current = existsSync(envFile) ? readFileSync(envFile, "utf8") : "";
+if (!/^AUTH_SECRET=\S+/m.test(current)) {
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(envFile, `${current}${current && !current.endsWith("\n") ? "\n" : ""}AUTH_SECRET=${secret}\n`);
+  console.log("Created .env.local with a random AUTH_SECRET.");
+}
+
+step("npx", ["next", "build"]);
+
+const port = process.env.PORT || "3000";
+const host = process.env.HOSTNAME || "127.0.0.1";
+console.log(`\nStarting Parley on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+console.log("Demo accounts (password: practice-parley): dev@parley.local, admin@parley.local, member.a@parley.local, member.b@parley.local\n");
+const server = spawn("npx", ["next", "start", "-p", port, "-H", host], { stdio: "inherit", env });
+server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as signup } from "@/app/api/auth/signup/route";
+import { POST as signin } from "@/app/api/auth/signin/route";
+import { GET as health } from "@/app/api/health/route";
+import { closeDb } from "@/db";
+import { resetAll } from "@/lib/rate-limit";
+import { call } from "../helpers/api";
+import { canRunPrivatePostgres, startPrivatePostgres } from "../helpers/private-postgres";
+
+// Runs once (in the PGlite phase), against a PostgreSQL server of its own that it stops and starts.
+const enabled = canRunPrivatePostgres() && !process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!enabled)("the database goes away and comes back", () => {
+  let pg: ReturnType<typeof startPrivatePostgres>;
+  const creds = { email: "outage@example.com", password: "outage-pass-1", name: "Outage" };
+
+  beforeAll(async () => {
+    pg = startPrivatePostgres(55000 + Math.floor(Math.random() * 400));
+    await closeDb();
+    process.env.DATABASE_URL = pg.url;
+    expect((await call(signup, { body: creds })).status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await closeDb();
+    pg?.destroy();
+  });
+
+  it("answers 503 with a detail while the server is down, then recovers by itself", async () => {
+    resetAll();
+    expect((await call(signin, { body: creds })).status).toBe(200);
+
+    pg.stop();
+    for (const res of [await call(signin, { body: creds }), await call(health)]) {
+      expect(res.status).toBe(503);
+      expect(res.json.detail).toMatch(/temporarily unavailable/);
+      expect(res.headers.get("retry-after")).toBe("5");
+    }
+
+    pg.start();
+    // No restart of the app: the pool reconnects on the next request.
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 200; i++) {
+      status = (await call(signin, { body: creds })).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+    expect((await call(health)).json).toEqual({ status: "ok" });
+  });
+});
