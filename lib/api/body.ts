@@ -22,9 +22,35 @@ export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (!text.trim()) throw badRequest("Request body must be JSON");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest("Malformed JSON in request body");
+  }
+  assertSaneJson(value);
+  return value;
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Refuses what no field of ours can hold: nesting deeper than any payload needs, NUL characters
+ * (PostgreSQL text cannot store them) and malformed UTF-16 (lone surrogates). Iterative, so a
+ * hostile body cannot exhaust the stack.
+ */
+export function assertSaneJson(root: unknown) {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw badRequest("Text must not contain NUL characters");
+      if (!value.isWellFormed()) throw badRequest("Text must be valid Unicode");
+    } else if (value && typeof value === "object") {
+      if (depth >= MAX_DEPTH) throw badRequest("JSON is nested too deeply");
+      for (const [key, child] of Object.entries(value)) {
+        stack.push([key, depth + 1], [child, depth + 1]);
+      }
+    }
   }
 }

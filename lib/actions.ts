@@ -1,0 +1,51 @@
+import type { z } from "zod";
+import { assertSaneJson } from "@/lib/api/body";
+import { AppError, isDatabaseUnavailable } from "@/lib/errors";
+
+/** The one shape every server action answers with; forms read it through useActionState. */
+export type ActionState = {
+  error?: string;
+  fieldErrors?: Record<string, string[] | undefined>;
+  success?: string;
+};
+
+export const GENERIC_ACTION_ERROR = "Something went wrong. Please try again.";
+
+/** Turns what an action threw into a message that is safe to show. */
+export function actionErrorMessage(err: unknown): string {
+  if (err instanceof AppError) return err.message;
+  if (isDatabaseUnavailable(err)) return "The service is temporarily unavailable. Please try again shortly.";
+  console.error("[action] unexpected error:", err);
+  return GENERIC_ACTION_ERROR;
+}
+
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/**
+ * Wraps a server action: reads the FormData into a plain object (`read`), validates
+ * it with the shared zod schema, runs `fn`, and maps every failure to ActionState.
+ */
+export function validatedAction<S extends z.ZodType>(
+  schema: S,
+  fn: (data: z.output<S>, formData: FormData) => Promise<ActionState>,
+  read: (formData: FormData) => unknown = (fd) => Object.fromEntries(fd),
+) {
+  return async (_prev: ActionState, formData: FormData): Promise<ActionState> => {
+    try {
+      const raw = read(formData);
+      assertSaneJson(raw); // the same NUL / Unicode / depth guard as JSON bodies
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error) };
+      return await fn(parsed.data, formData);
+    } catch (err) {
+      return { error: actionErrorMessage(err) };
+    }
+  };
+}
