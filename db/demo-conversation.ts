@@ -1,3 +1,6 @@
+import { gradeWithRubric } from "@/lib/grading/rubric-grader";
+import { demoSchemas } from "./demo-personas";
+
 type Turn = { speaker: "learner" | "persona"; text: string; source: string; started_at: Date; ended_at: Date };
 
 const script: [Turn["speaker"], string, number][] = [
@@ -23,42 +26,21 @@ export function demoTranscript(startedAt: Date): Turn[] {
   });
 }
 
+/** The demo grade is what the rubric grader gives this transcript, so it is honest. */
 export function demoGrade(gradedAt: Date) {
+  const turns = demoTranscript(gradedAt).map((t, seq) => ({ ...t, seq, speaker: t.speaker }));
+  const result = gradeWithRubric({ persona: demoSchemas[0].persona, turns });
   return {
     status: "graded" as const,
     attempts: 1,
-    score: 84,
-    wpm: 142,
-    stages_covered: ["situation", "problem", "implication", "need-payoff"],
-    topics_covered: [
-      "Roughly 6% of orders miss the carrier cut-off during peak weeks",
-      "Overtime costs went up 30% this year",
-      "Ship 99% of orders same day by next peak season",
-    ],
-    grader: "rubric",
-    model: null,
+    score: result.score,
+    wpm: result.wpm,
+    stages_covered: result.stages_covered,
+    topics_covered: result.topics_covered,
+    grader: result.grader,
+    model: result.model,
     graded_at: gradedAt,
-    feedback: {
-      overall_feedback:
-        "A disciplined discovery call: you held back your pitch, asked five questions (four open) and moved through every SPIN stage before proposing a small, concrete next step.",
-      spin_score: 86,
-      spin_feedback:
-        "You opened with a situation question about order flow, found the problem (missed cut-offs), made it bigger with an implication question about customers and overtime, and let Dana state the payoff herself.",
-      stage_scores: { situation: 90, problem: 85, implication: 85, "need-payoff": 80 },
-      communication_score: 82,
-      communication_feedback: "Clear, calm pace (about 142 words per minute) and no filler words. You talked for about half of the call.",
-      strengths: [
-        "Asked about the process before pitching: \"could you walk me through how orders flow through your warehouses today?\"",
-        "Turned a number into a consequence: \"How does missing the cut-off affect your customers and your team's overtime budget?\"",
-      ],
-      areas_for_improvement: [
-        "You did not explore the pick-list errors Dana lives with; a question such as \"How do you find out about picking mistakes today?\" would have surfaced it.",
-      ],
-      recommendations: [
-        "Confirm the decision process before proposing the review: who besides Dana signs off?",
-        "Summarise the pains back to the buyer before asking for the meeting.",
-      ],
-    },
-    metrics: { talk_ratio: 0.5, questions: 5, open_questions: 4, fillers_per_minute: 0, longest_monologue_seconds: 9 },
+    feedback: result.feedback,
+    metrics: result.metrics,
   };
 }

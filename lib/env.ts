@@ -24,6 +24,10 @@ const schema = z.object({
   PERSONA_AGENT_NAME: z.string().default("parley-persona"),
   AGENT_SECRET: z.string().optional(),
   COOKIE_SECURE: bool,
+  GRADING_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
+  GRADING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  GRADING_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
+  GRADING_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Env = z.output<typeof schema>;

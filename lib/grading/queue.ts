@@ -9,7 +9,4 @@ export async function enqueueGrade(tx: Executor, conversationId: string): Promis
   await tx.insert(grades).values({ conversation_id: conversationId, status: "pending" }).onConflictDoNothing();
 }
 
-/** Wakes the background grader after the ending transaction has committed. Never blocks. */
-export function kickGrader(): void {
-  // Filled in by the grading pipeline (lib/grading/worker.ts).
-}
+export { kickGrader } from "./worker";

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { GradeHeader } from "@/components/grade/grade-header";
+import { GradeMessage } from "@/components/grade/grade-message";
+import { GradePending } from "@/components/grade/grade-pending";
+import { GradeReport } from "@/components/grade/grade-report";
+import { RetryGrading } from "@/components/grade/retry-grading";
+import { requirePageUser } from "@/lib/auth/page";
+import { AppError } from "@/lib/errors";
+import { getGradeView, type GradeView } from "@/lib/grading/service";
+
+export const metadata: Metadata = { title: "Conversation Grade" };
+
+async function loadView(conversationId: string): Promise<GradeView | null> {
+  const user = await requirePageUser();
+  try {
+    return await getGradeView(user, conversationId);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return null; // not found and not yours look the same
+    throw err;
+  }
+}
+
+export default async function GradePage({ params }: { params: Promise<{ conversationId: string }> }) {
+  const { conversationId } = await params;
+  const view = await loadView(conversationId);
+  const conversation = view?.conversation;
+  const subtitle = conversation ? `${conversation.schema_name} · with ${conversation.persona.name}` : undefined;
+  const grade = view?.state === "graded" ? view.grade : null;
+
+  return (
+    <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6">
+      <GradeHeader subtitle={subtitle} grader={grade?.grader} model={grade?.model} />
+      {!view || view.state === "missing" ? (
+        <GradeMessage kind="empty" title="No Grade Data">No grade data found for this conversation.</GradeMessage>
+      ) : view.state === "in_progress" ? (
+        <GradePending conversationId={conversationId} phase="in_progress" />
+      ) : view.state === "pending" ? (
+        <GradePending conversationId={conversationId} />
+      ) : view.state === "failed" ? (
+        <GradeMessage kind="error" title="Error Loading Grade" actions={<RetryGrading conversationId={conversationId} />}>
+          <span>Failed to load conversation grade</span>
+          <span>
+            Grading did not finish after {view.attempts} {view.attempts === 1 ? "attempt" : "attempts"}: {view.error}
+          </span>
+        </GradeMessage>
+      ) : (
+        <GradeReport grade={view.grade} />
+      )}
+    </main>
+  );
+}

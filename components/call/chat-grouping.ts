@@ -1,0 +1,20 @@
+export type ChatEntry = {
+  id: string;
+  message: string;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  from: { name: string; identity: string; isLocal: boolean };
+};
+
+export type GroupedEntry = ChatEntry & { hideName: boolean; hideTimestamp: boolean };
+
+export const TIMESTAMP_GAP_MS = 60_000;
+
+/** Spec section 9: consecutive messages from one sender hide the name; within 60 s also the timestamp. */
+export function groupEntries(entries: ChatEntry[]): GroupedEntry[] {
+  return entries.map((entry, i) => {
+    const prev = entries[i - 1];
+    const hideName = !!prev && prev.from.identity === entry.from.identity;
+    return { ...entry, hideName, hideTimestamp: hideName && entry.timestamp - prev.timestamp < TIMESTAMP_GAP_MS };
+  });
+}

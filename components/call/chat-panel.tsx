@@ -1,0 +1,94 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Send, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+import { groupEntries, type ChatEntry } from "./chat-grouping";
+
+type Props = {
+  entries: ChatEntry[];
+  onSend: (text: string) => Promise<boolean> | boolean;
+  sending: boolean;
+  onClose: () => void;
+  disabled?: boolean;
+  emptyHint?: string;
+  className?: string;
+};
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+
+/** The 'Messages' panel: grouped entries and a composer that never sends blank text. */
+export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHint, className }: Props) {
+  const [draft, setDraft] = useState("");
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    listRef.current?.lastElementChild?.scrollIntoView({ block: "end" });
+  }, [entries.length]);
+
+  useEffect(() => {
+    if (!sending) inputRef.current?.focus();
+  }, [sending]);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const text = draft.trim();
+    if (!text || sending) return;
+    if (await onSend(text)) setDraft("");
+  }
+
+  return (
+    <aside aria-labelledby="chat-title" className={cn("flex min-h-0 flex-col rounded-2xl border bg-card shadow-sm", className)}>
+      <header className="flex items-center justify-between border-b px-4 py-3">
+        <h2 id="chat-title" className="font-semibold">Messages</h2>
+        <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close chat">
+          <X aria-hidden />
+        </Button>
+      </header>
+      <ol ref={listRef} aria-label="Chat messages" className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-3">
+        {entries.length === 0 && emptyHint && <li className="m-auto max-w-56 text-center text-sm text-muted-foreground">{emptyHint}</li>}
+        {groupEntries(entries).map((entry) => (
+          <li
+            key={entry.id}
+            data-from={entry.from.isLocal ? "me" : "them"}
+            className={cn("flex flex-col gap-0.5", entry.from.isLocal ? "items-end" : "items-start", !entry.hideName && "mt-2")}
+          >
+            {(!entry.hideName || !entry.hideTimestamp) && (
+              <span className="flex gap-2 text-xs text-muted-foreground">
+                {!entry.hideName && <strong className="font-medium text-foreground">{entry.from.name}</strong>}
+                {!entry.hideTimestamp && <time dateTime={new Date(entry.timestamp).toISOString()}>{time(entry.timestamp)}</time>}
+              </span>
+            )}
+            <p
+              className={cn(
+                "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap",
+                entry.from.isLocal ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+              )}
+            >
+              {entry.message}
+            </p>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={submit} className="flex gap-2 border-t p-3">
+        <label htmlFor="chat-input" className="sr-only">Message</label>
+        <Input
+          id="chat-input"
+          ref={inputRef}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder="Enter a message..."
+          maxLength={2000}
+          autoComplete="off"
+          disabled={sending || disabled}
+        />
+        <Button type="submit" disabled={sending || disabled || !draft.trim()}>
+          <Send aria-hidden /> Send
+        </Button>
+      </form>
+    </aside>
+  );
+}

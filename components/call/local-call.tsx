@@ -1,0 +1,63 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { BarVisualizer } from "./bar-visualizer";
+import { CallLayout } from "./call-layout";
+import { ChatPanel } from "./chat-panel";
+import { ControlBar } from "./control-bar";
+import { ParticipantTile } from "./participant-tile";
+import { SpeechMicButton } from "./speech-mic-button";
+import { useLocalCall, type Me } from "./use-local-call";
+
+/** Local mode: the same screen as a media call, with the conversation held in text. */
+export function LocalCall({ conversationId, me }: { conversationId: string; me: Me }) {
+  const call = useLocalCall(conversationId, me);
+  const [chatOpen, setChatOpen] = useState(true);
+  const [unread, setUnread] = useState(0);
+  const seen = useRef(0);
+
+  useEffect(() => {
+    const fresh = call.entries.slice(seen.current).filter((e) => !e.from.isLocal).length;
+    seen.current = call.entries.length;
+    if (!chatOpen && fresh > 0) setUnread((n) => n + fresh);
+  }, [call.entries, chatOpen]);
+
+  const toggleChat = () => {
+    setChatOpen((open) => !open);
+    setUnread(0);
+  };
+
+  const persona = call.info?.persona;
+  return (
+    <CallLayout
+      title={call.info?.schema_name ?? "Connecting..."}
+      subtitle={call.info ? (call.info.offline ? "Text practice" : "Text practice with Claude") : undefined}
+      stage={
+        <ParticipantTile name={persona?.name ?? "Persona"} role={persona?.role} state={call.state} offline={call.info?.offline} className="flex-1">
+          <BarVisualizer state={call.state} className="h-full w-full" />
+        </ParticipantTile>
+      }
+      chat={
+        chatOpen ? (
+          <ChatPanel
+            entries={call.entries}
+            onSend={call.send}
+            sending={call.sending}
+            disabled={!call.info || call.leaving}
+            onClose={toggleChat}
+            emptyHint={persona ? `Say hello to ${persona.name} to start the conversation.` : undefined}
+            className="flex-1"
+          />
+        ) : undefined
+      }
+      controls={
+        <ControlBar
+          microphone={(compact) => <SpeechMicButton compact={compact} onSpeech={(text) => void call.send(text)} disabled={!call.info || call.sending} />}
+          chat={{ open: chatOpen, unread, onToggle: toggleChat }}
+          onLeave={call.leave}
+          leaving={call.leaving}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db";
+import { conversations, conversationTurns, roleplaySchemas } from "@/db/schema";
+import { visibleTo } from "@/db/queries/visibility";
+import type { Persona } from "@/lib/validations/persona";
+
+/** A live, active schema the user may see (spec section 6), or null. */
+export async function findStartableSchema(db: Executor, input: { user: { id: string; isDev: boolean }; schemaId: string }) {
+  const [row] = await db
+    .select({
+      id: roleplaySchemas.id,
+      name: roleplaySchemas.name,
+      persona: roleplaySchemas.persona,
+      organization_id: roleplaySchemas.organization_id,
+    })
+    .from(roleplaySchemas)
+    .where(and(eq(roleplaySchemas.id, input.schemaId), eq(roleplaySchemas.is_active, true), visibleTo(input.user)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertConversation(
+  db: Executor,
+  input: {
+    id: string;
+    roomName: string | null;
+    userId: string;
+    organizationId: string | null;
+    schemaId: string;
+    schemaName: string;
+    persona: Persona;
+    mode: "livekit" | "local";
+  },
+) {
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      id: input.id,
+      room_name: input.roomName,
+      user_id: input.userId,
+      organization_id: input.organizationId,
+      schema_id: input.schemaId,
+      schema_name: input.schemaName,
+      persona: input.persona,
+      mode: input.mode,
+    })
+    .returning();
+  return row;
+}
+
+export async function findConversation(db: Executor, conversationId: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+  return row ?? null;
+}
+
+/** Locks the row so turns of one conversation are numbered one after another. */
+export async function lockConversation(db: Executor, conversationId: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).for("update").limit(1);
+  return row ?? null;
+}
+
+export async function findConversationByRoom(db: Executor, roomName: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.room_name, roomName)).limit(1);
+  return row ?? null;
+}
+
+/** Ends an active conversation; null when it was already ended (or does not exist). */
+export async function markEnded(db: Executor, conversationId: string) {
+  const [row] = await db
+    .update(conversations)
+    .set({ status: "ended", ended_at: sql`now()` })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.status, "active")))
+    .returning();
+  return row ?? null;
+}
+
+export async function listTurns(db: Executor, conversationId: string) {
+  return db
+    .select()
+    .from(conversationTurns)
+    .where(eq(conversationTurns.conversation_id, conversationId))
+    .orderBy(asc(conversationTurns.seq));
+}
+
+export async function countTurns(db: Executor, conversationId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversationTurns)
+    .where(eq(conversationTurns.conversation_id, conversationId));
+  return Number(n);
+}
+
+/**
+ * Appends a turn with the next sequence number. Call inside a transaction that holds
+ * lockConversation; a repeated external_id (an agent retry) is ignored and returns null.
+ */
+export async function appendTurn(
+  db: Executor,
+  input: {
+    conversationId: string;
+    speaker: "learner" | "persona";
+    text: string;
+    source: "voice" | "text";
+    externalId?: string | null;
+    startedAt?: Date;
+    endedAt?: Date;
+  },
+) {
+  const [row] = await db
+    .insert(conversationTurns)
+    .values({
+      conversation_id: input.conversationId,
+      seq: sql`(select coalesce(max(seq), 0) + 1 from ${conversationTurns} where conversation_id = ${input.conversationId})`,
+      speaker: input.speaker,
+      text: input.text,
+      source: input.source,
+      external_id: input.externalId ?? null,
+      ...(input.startedAt ? { started_at: input.startedAt } : {}),
+      ...(input.endedAt ? { ended_at: input.endedAt } : {}),
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}

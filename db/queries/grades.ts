@@ -1,0 +1,89 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db";
+import { conversations, conversationTurns, grades } from "@/db/schema";
+import type { GradeResult } from "@/lib/grading/grade-schema";
+
+/**
+ * Leases the next due pending grade (one statement, safe with several workers: skip locked)
+ * and counts the attempt. Returns null when nothing is due.
+ */
+export async function claimPendingGrade(db: Executor, leaseMs: number) {
+  const due = sql`(select g.conversation_id from ${grades} g
+    where g.status = 'pending' and g.next_attempt_at <= now() and (g.locked_until is null or g.locked_until < now())
+    order by g.next_attempt_at limit 1 for update skip locked)`;
+  const [row] = await db
+    .update(grades)
+    .set({
+      locked_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'`,
+      attempts: sql`${grades.attempts} + 1`,
+    })
+    .where(eq(grades.conversation_id, due))
+    .returning({ conversation_id: grades.conversation_id, attempts: grades.attempts });
+  return row ?? null;
+}
+
+export async function findConversation(db: Executor, conversationId: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+  return row ?? null;
+}
+
+export async function findTurns(db: Executor, conversationId: string) {
+  return db
+    .select({
+      seq: conversationTurns.seq, speaker: conversationTurns.speaker, text: conversationTurns.text,
+      source: conversationTurns.source, started_at: conversationTurns.started_at, ended_at: conversationTurns.ended_at,
+    })
+    .from(conversationTurns)
+    .where(eq(conversationTurns.conversation_id, conversationId))
+    .orderBy(asc(conversationTurns.seq));
+}
+
+export async function findGrade(db: Executor, conversationId: string) {
+  const [row] = await db.select().from(grades).where(eq(grades.conversation_id, conversationId)).limit(1);
+  return row ?? null;
+}
+
+/** Writes the whole result at once, and only over a grade that is still pending. */
+export async function saveGradeResult(db: Executor, conversationId: string, result: GradeResult): Promise<boolean> {
+  const rows = await db
+    .update(grades)
+    .set({
+      status: "graded", score: result.score, wpm: result.wpm, stages_covered: result.stages_covered,
+      topics_covered: result.topics_covered, feedback: result.feedback, metrics: result.metrics,
+      grader: result.grader, model: result.model, error: null, locked_until: null, graded_at: sql`now()`,
+    })
+    .where(and(eq(grades.conversation_id, conversationId), eq(grades.status, "pending")))
+    .returning({ id: grades.conversation_id });
+  return rows.length > 0;
+}
+
+/** Records why an attempt failed: retried after `retryInMs`, or failed for good when null. */
+export async function recordGradeFailure(db: Executor, conversationId: string, error: string, retryInMs: number | null) {
+  await db
+    .update(grades)
+    .set(
+      retryInMs === null
+        ? { status: "failed", error, locked_until: null }
+        : { error, locked_until: null, next_attempt_at: sql`now() + ${retryInMs}::int * interval '1 millisecond'` },
+    )
+    .where(and(eq(grades.conversation_id, conversationId), eq(grades.status, "pending")));
+}
+
+/** Puts a failed grade back in the queue with a fresh set of attempts. */
+export async function requeueFailedGrade(db: Executor, conversationId: string): Promise<boolean> {
+  const rows = await db
+    .update(grades)
+    .set({ status: "pending", attempts: 0, error: null, locked_until: null, next_attempt_at: sql`now()` })
+    .where(and(eq(grades.conversation_id, conversationId), eq(grades.status, "failed")))
+    .returning({ id: grades.conversation_id });
+  return rows.length > 0;
+}
+
+/** When the earliest pending grade becomes due (to wake the worker then), or null. */
+export async function nextPendingDueAt(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<string | Date | null>`min(greatest(${grades.next_attempt_at}, coalesce(${grades.locked_until}, ${grades.next_attempt_at})))` })
+    .from(grades)
+    .where(eq(grades.status, "pending"));
+  return row?.at ? new Date(row.at) : null;
+}

@@ -1,0 +1,16 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
+import { AppError, unauthorized } from "@/lib/errors";
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * The persona agent authenticates with `Authorization: Bearer <AGENT_SECRET>`. Hashing both sides
+ * first gives equal-length buffers, so the comparison takes the same time whatever was sent.
+ */
+export function assertAgent(req: Request): void {
+  const secret = env().AGENT_SECRET;
+  if (!secret) throw new AppError(503, "The agent endpoint is not configured (AGENT_SECRET is unset)");
+  const sent = req.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? "";
+  if (!timingSafeEqual(digest(sent), digest(secret))) throw unauthorized("Invalid agent credentials");
+}

@@ -1,0 +1,44 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import { anthropicModel } from "@/lib/ai/anthropic";
+import { AppError } from "@/lib/errors";
+import type { Persona } from "@/lib/validations/persona";
+import type { TranscriptLine } from "./offline-persona";
+import { buildPersonaPrompt } from "./persona-prompt";
+
+/** Claude wants alternating roles starting with the user: merge runs and open with a cue if needed. */
+export function toClaudeMessages(transcript: TranscriptLine[]): Anthropic.MessageParam[] {
+  const messages: { role: "user" | "assistant"; content: string }[] = [];
+  for (const line of transcript) {
+    const role = line.speaker === "learner" ? "user" : "assistant";
+    const last = messages.at(-1);
+    if (last?.role === role) last.content += `\n${line.text}`;
+    else messages.push({ role, content: line.text });
+  }
+  if (messages[0]?.role !== "user") messages.unshift({ role: "user", content: "(The call connects.)" });
+  return messages;
+}
+
+export const personaUnavailable = () =>
+  new AppError(502, "The persona could not answer right now. Your message was saved; please send another or try again.");
+
+/** The persona's next chat reply from Claude; any failure becomes a 502 the learner can retry. */
+export async function claudePersonaReply(client: Anthropic, persona: Persona, transcript: TranscriptLine[]): Promise<string> {
+  let message: Anthropic.Message;
+  try {
+    message = await client.messages.create({
+      model: anthropicModel(),
+      max_tokens: 400,
+      system: buildPersonaPrompt(persona, "text"),
+      messages: toClaudeMessages(transcript),
+    });
+  } catch (err) {
+    console.error("[conversations] persona reply failed:", err instanceof Error ? err.message : err);
+    throw personaUnavailable();
+  }
+  const text = message.content
+    .flatMap((block) => (block.type === "text" ? [block.text] : []))
+    .join(" ")
+    .trim();
+  if (!text) throw personaUnavailable();
+  return text;
+}

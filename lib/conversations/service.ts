@@ -1,0 +1,134 @@
+import { getDb, type Executor } from "@/db";
+import { appendTurn, countTurns, findConversation, listTurns, lockConversation, markEnded } from "@/db/queries/conversations";
+import type { Conversation, ConversationTurn } from "@/db/schema";
+import { anthropicClient } from "@/lib/ai/anthropic";
+import type { SessionUser } from "@/lib/auth/service";
+import { conflict, notFound } from "@/lib/errors";
+import { enqueueGrade, kickGrader } from "@/lib/grading/queue";
+import { MAX_TURNS_PER_CONVERSATION, type AgentTurn } from "@/lib/validations/conversation";
+import { claudePersonaReply } from "./claude-reply";
+import { offlineReply } from "./offline-persona";
+
+const conversationNotFound = () => notFound("Conversation not found");
+const hasEnded = () => conflict("This conversation has ended");
+const turnLimit = () => conflict(`This conversation has reached its limit of ${MAX_TURNS_PER_CONVERSATION} turns`);
+
+/** The conversation, locked for the rest of the transaction, if it is still taking turns. */
+async function lockActive(tx: Executor, conversationId: string, ownerId?: string) {
+  const conversation = await lockConversation(tx, conversationId);
+  if (!conversation || (ownerId && conversation.user_id !== ownerId)) throw conversationNotFound();
+  if (conversation.status !== "active") throw hasEnded();
+  if ((await countTurns(tx, conversationId)) >= MAX_TURNS_PER_CONVERSATION) throw turnLimit();
+  return conversation;
+}
+
+export type TurnView = Pick<ConversationTurn, "id" | "seq" | "speaker" | "text" | "started_at" | "ended_at">;
+const view = ({ id, seq, speaker, text, started_at, ended_at }: ConversationTurn): TurnView => ({ id, seq, speaker, text, started_at, ended_at });
+
+/**
+ * A typed learner message and the persona's reply. The learner turn is committed before the
+ * reply is produced, so a failed model call (502) loses nothing; the lock is not held meanwhile.
+ */
+export async function addLearnerMessage(user: SessionUser, conversationId: string, text: string) {
+  const db = await getDb();
+  const { conversation, learnerTurn, transcript } = await db.transaction(async (tx) => {
+    const conversation = await lockActive(tx, conversationId, user.id);
+    const transcript = await listTurns(tx, conversationId);
+    const learnerTurn = (await appendTurn(tx, { conversationId, speaker: "learner", text, source: "text" }))!;
+    return { conversation, learnerTurn, transcript };
+  });
+
+  const client = anthropicClient({ timeoutMs: 30_000 });
+  const reply = client
+    ? await claudePersonaReply(client, conversation.persona, [...transcript, learnerTurn])
+    : offlineReply(conversation.persona, transcript, text);
+
+  const personaTurn = await db.transaction(async (tx) => {
+    const current = await lockConversation(tx, conversationId);
+    // Ended while the reply was being written: the learner still sees it, the graded record does not change.
+    if (current?.status !== "active") return null;
+    return appendTurn(tx, { conversationId, speaker: "persona", text: reply, source: "text" });
+  });
+
+  return {
+    reply,
+    offline: !client,
+    learner_turn: view(learnerTurn),
+    persona_turn: personaTurn ? view(personaTurn) : null,
+  };
+}
+
+/**
+ * Ends an active conversation and queues its grade in one transaction; ending again is a no-op.
+ * Returns the conversation, or null when it does not exist.
+ */
+export async function endConversation(conversationId: string): Promise<Conversation | null> {
+  const db = await getDb();
+  const ended = await db.transaction(async (tx) => {
+    const row = await markEnded(tx, conversationId);
+    if (row) await enqueueGrade(tx, conversationId);
+    return row;
+  });
+  if (ended) {
+    kickGrader();
+    return ended;
+  }
+  return findConversation(db, conversationId);
+}
+
+export async function endOwnedConversation(user: SessionUser, conversationId: string) {
+  const existing = await findConversation(await getDb(), conversationId);
+  if (!existing || existing.user_id !== user.id) throw conversationNotFound();
+  const conversation = (await endConversation(conversationId))!;
+  return { conversation_id: conversation.id, status: conversation.status, ended_at: conversation.ended_at };
+}
+
+/** A finished voice turn from the persona agent; a retried turn (same external_id) is stored once. */
+export async function recordAgentTurn(conversationId: string, turn: AgentTurn) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockActive(tx, conversationId);
+    const row = await appendTurn(tx, {
+      conversationId,
+      speaker: turn.speaker,
+      text: turn.text,
+      source: "voice",
+      externalId: turn.external_id,
+      startedAt: new Date(turn.started_at),
+      endedAt: new Date(turn.ended_at),
+    });
+    return { stored: row !== null, turn: row ? view(row) : null };
+  });
+}
+
+/** What the persona agent needs to play a conversation: the persona snapshot and the turns so far. */
+export async function conversationForAgent(conversationId: string) {
+  const db = await getDb();
+  const conversation = await findConversation(db, conversationId);
+  if (!conversation) throw conversationNotFound();
+  const turns = await listTurns(db, conversationId);
+  return {
+    conversation_id: conversation.id,
+    status: conversation.status,
+    schema_name: conversation.schema_name,
+    persona: conversation.persona,
+    turns: turns.map((t) => ({ speaker: t.speaker, text: t.text })),
+  };
+}
+
+/** The call screen's view of its own conversation: who the persona is and the turns so far. */
+export async function getOwnedConversation(user: SessionUser, conversationId: string) {
+  const db = await getDb();
+  const conversation = await findConversation(db, conversationId);
+  if (!conversation || conversation.user_id !== user.id) throw conversationNotFound();
+  const turns = await listTurns(db, conversationId);
+  return {
+    conversation_id: conversation.id,
+    schema_name: conversation.schema_name,
+    mode: conversation.mode,
+    status: conversation.status,
+    persona: { name: conversation.persona.name, role: conversation.persona.role },
+    offline: conversation.mode === "local" && !anthropicClient(),
+    turns: turns.map(view),
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { getDb } from "@/db";
+import { findConversation, findGrade, findTurns, requeueFailedGrade } from "@/db/queries/grades";
+import { findMembership } from "@/db/queries/memberships";
+import type { Conversation, Grade } from "@/db/schema";
+import type { SessionUser } from "@/lib/auth/service";
+import { conflict, notFound } from "@/lib/errors";
+import { gradeResponse, type GradeResponse } from "./response";
+import { kickGrader } from "./worker";
+
+export type GradeView =
+  | { state: "in_progress"; conversation: Conversation }
+  | { state: "missing"; conversation: Conversation }
+  | { state: "pending"; conversation: Conversation; attempts: number }
+  | { state: "failed"; conversation: Conversation; error: string; attempts: number }
+  | { state: "graded"; conversation: Conversation; grade: GradeResponse };
+
+const conversationId = z.uuid();
+
+/**
+ * The conversation, if this user may read its grade: its owner, the admins of its organisation
+ * and developers. Everyone else (and unknown ids) gets the same 404.
+ */
+async function readableConversation(user: SessionUser, id: string): Promise<Conversation> {
+  if (!conversationId.safeParse(id).success) throw notFound("Conversation not found");
+  const db = await getDb();
+  const conversation = await findConversation(db, id);
+  if (!conversation) throw notFound("Conversation not found");
+  if (conversation.user_id === user.id || user.isDev) return conversation;
+  const membership = conversation.organization_id
+    ? await findMembership(db, { userId: user.id, organizationId: conversation.organization_id })
+    : null;
+  if (membership?.role !== "admin") throw notFound("Conversation not found");
+  return conversation;
+}
+
+export async function getGradeView(user: SessionUser, id: string): Promise<GradeView> {
+  const conversation = await readableConversation(user, id);
+  if (conversation.status === "active") return { state: "in_progress", conversation };
+  const db = await getDb();
+  const grade: Grade | null = await findGrade(db, id);
+  if (!grade) return { state: "missing", conversation };
+  if (grade.status === "pending") return { state: "pending", conversation, attempts: grade.attempts };
+  if (grade.status === "failed") {
+    return { state: "failed", conversation, error: grade.error ?? "Grading failed", attempts: grade.attempts };
+  }
+  return { state: "graded", conversation, grade: gradeResponse(conversation, grade, await findTurns(db, id)) };
+}
+
+/** Puts a failed grade back in the queue (owner, organisation admins, developers). */
+export async function retryGrading(user: SessionUser, id: string): Promise<{ status: "pending" }> {
+  const view = await getGradeView(user, id);
+  if (view.state === "in_progress") throw conflict("The conversation is still in progress");
+  if (view.state === "graded") throw conflict("This conversation is already graded");
+  if (view.state === "missing") throw notFound("No grade data found for this conversation.");
+  if (view.state === "failed") await requeueFailedGrade(await getDb(), id);
+  kickGrader();
+  return { status: "pending" };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+export const MAX_MESSAGE_CHARS = 2000;
+/** Both speakers together: a practice call is a few dozen turns; this stops runaway loops. */
+export const MAX_TURNS_PER_CONVERSATION = 200;
+
+const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id` });
+
+export const requestRoomSchema = z.object({ schema_id: uuid("schema_id") });
+
+export const conversationParams = z.object({ conversationId: uuid("conversationId") });
+
+const turnText = z
+  .string({ error: "text must be text" })
+  .trim()
+  .min(1, "Message cannot be empty")
+  .max(MAX_MESSAGE_CHARS, `Message must be at most ${MAX_MESSAGE_CHARS} characters`);
+
+export const learnerMessageSchema = z.object({ text: turnText });
+
+/** One finished voice turn, as the persona agent reports it. */
+export const agentTurnSchema = z
+  .object({
+    speaker: z.enum(["learner", "persona"]),
+    text: turnText,
+    started_at: z.iso.datetime({ offset: true }),
+    ended_at: z.iso.datetime({ offset: true }),
+    external_id: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((t) => Date.parse(t.ended_at) >= Date.parse(t.started_at), {
+    message: "ended_at must not be before started_at",
+    path: ["ended_at"],
+  });
+
+export type AgentTurn = z.output<typeof agentTurnSchema>;
+
+/** What the persona agent may carry in its dispatch metadata: ids only. */
+export const dispatchMetadataSchema = z.object({ conversation_id: z.uuid() });
