@@ -60,7 +60,18 @@ const pgliteEnv = { ...baseEnv };
 delete pgliteEnv.DATABASE_URL;
 delete pgliteEnv.TEST_DATABASE_URL;
 
-if (wants("unit")) vitest("pglite", [], pgliteEnv);
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+let built = false;
+if (wants("unit") || wants("e2e")) {
+  const buildEnv = { ...pgliteEnv, NEXT_DIST_DIR: distDir, PGLITE_DIR: "memory://", SEED_DEMO_DATA: "false" };
+  built = run("npx", ["next", "build"], buildEnv) === 0;
+  if (!built) {
+    totals.failed += 1;
+    failedPhases.push("build");
+  }
+}
+
+if (wants("unit")) vitest("pglite", [], { ...pgliteEnv, NEXT_DIST_DIR: distDir });
 
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (wants("pg") && pgUrl) {
@@ -70,29 +81,22 @@ if (wants("pg") && pgUrl) {
   console.log("\nDATABASE_URL is not set: skipping the PostgreSQL run of the integration tests.");
 }
 
-if (wants("e2e")) {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  const buildEnv = { ...pgliteEnv, NEXT_DIST_DIR: distDir, PGLITE_DIR: "memory://", SEED_DEMO_DATA: "false" };
-  if (run("npx", ["next", "build"], buildEnv) !== 0) {
+if (wants("e2e") && built) {
+  const file = path.join(out, "playwright.json");
+  rmSync(file, { force: true });
+  const code = run("npx", ["playwright", "test", "--reporter=list,json"], {
+    ...pgliteEnv, NEXT_DIST_DIR: distDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  try {
+    const s = JSON.parse(readFileSync(file, "utf8")).stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+    if (s.expected + s.unexpected + s.flaky === 0) totals.failed += 1;
+  } catch {
     totals.failed += 1;
-    failedPhases.push("build");
-  } else {
-    const file = path.join(out, "playwright.json");
-    rmSync(file, { force: true });
-    const code = run("npx", ["playwright", "test", "--reporter=list,json"], {
-      ...pgliteEnv, NEXT_DIST_DIR: distDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
-    try {
-      const s = JSON.parse(readFileSync(file, "utf8")).stats;
-      totals.passed += s.expected + s.flaky;
-      totals.failed += s.unexpected;
-      totals.skipped += s.skipped;
-      if (s.expected + s.unexpected + s.flaky === 0) totals.failed += 1;
-    } catch {
-      totals.failed += 1;
-    }
-    if (code !== 0) failedPhases.push("e2e");
   }
+  if (code !== 0) failedPhases.push("e2e");
 }
 
 if (failedPhases.length) console.log(`\nFailed: ${failedPhases.join(", ")}`);
