@@ -1,0 +1,5 @@
+import { body, withDev } from "@/lib/api/handler";
+import { addUserToOrganization } from "@/lib/dev/organizations";
+import { addUserSchema } from "@/lib/validations/organization";
+
+export const POST = withDev(async ({ req }) => addUserToOrganization(await body(req, addUserSchema)));

@@ -1,0 +1,78 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { ArrowLeft } from "lucide-react";
+import { ErrorScreen, LoadingScreen } from "@/components/organization/status-screens";
+import { Button } from "@/components/ui/button";
+import { api, redirectIfAuthError } from "@/lib/client/api";
+import { AllRoleplays } from "./all-roleplays";
+import { OrganizationUsers } from "./organization-users";
+import { OrganizationsPanel } from "./organizations-panel";
+import { SeedForm } from "./seed-form";
+import type { DevOrganization } from "./types";
+
+type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready" };
+
+export function DevelopmentConsole() {
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [organizations, setOrganizations] = useState<DevOrganization[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [roleplaysKey, setRoleplaysKey] = useState(0);
+
+  /** Reloads the list and selects `prefer` when present, else the first organisation. */
+  const loadOrganizations = useCallback(async (prefer?: string | null) => {
+    try {
+      const { organizations: list } = await api<{ organizations: DevOrganization[] }>("/api/dev/organizations");
+      setOrganizations(list);
+      setSelectedId((current) => {
+        const wanted = prefer === undefined ? current : prefer;
+        return list.some((o) => o.id === wanted) ? wanted! : (list[0]?.id ?? null);
+      });
+      setState({ status: "ready" });
+    } catch (err) {
+      if (redirectIfAuthError(err)) return;
+      setState({ status: "error", message: err instanceof Error ? err.message : "Failed to load organizations data" });
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadOrganizations();
+  }, [loadOrganizations]);
+
+  if (state.status === "loading") return <LoadingScreen label="Loading development tools..." />;
+  if (state.status === "error") return <ErrorScreen title="Error Loading Development Tools" message={state.message} />;
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Development Tools</h1>
+          <p className="text-sm text-muted-foreground">Seed pilot organizations, join them and reach every roleplay.</p>
+        </div>
+        <Button variant="outline" asChild>
+          <Link href="/dashboard">
+            <ArrowLeft aria-hidden />
+            Back
+          </Link>
+        </Button>
+      </header>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <SeedForm onSeeded={(org) => void loadOrganizations(org.id)} />
+        <div className="space-y-6">
+          <OrganizationsPanel
+            organizations={organizations}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onDeleted={() => {
+              setRoleplaysKey((k) => k + 1);
+              void loadOrganizations(null);
+            }}
+          />
+          <OrganizationUsers organizationId={selectedId} />
+        </div>
+      </div>
+      <AllRoleplays refreshKey={roleplaysKey} />
+    </main>
+  );
+}

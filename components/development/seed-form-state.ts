@@ -1,0 +1,45 @@
+import { DEFAULT_GROUP, SEED_LIMITS } from "@/lib/validations/seed";
+
+export type SeedMode = "legacy" | "group";
+export type GroupDraft = { key: number; name: string; description: string; num_users: string; num_admins: string };
+
+export const defaultGroup = (key: number): GroupDraft => ({
+  key, name: DEFAULT_GROUP.name, description: DEFAULT_GROUP.description, num_users: "1", num_admins: "1",
+});
+
+/** Spec section 5: new groups are 'Group N' with 1 user and 0 admins. */
+export const newGroup = (key: number, n: number): GroupDraft => ({
+  key, name: `Group ${n}`, description: "", num_users: "1", num_admins: "0",
+});
+
+/** A non-number falls back; a number is clamped to the bounds (the server refuses anything outside). */
+export function clampCount(raw: string, max: number, fallback: number): number {
+  const n = Number.parseInt(raw, 10);
+  if (Number.isNaN(n)) return fallback;
+  return Math.min(max, Math.max(0, n));
+}
+
+export const legacyUsers = (raw: string) => clampCount(raw, SEED_LIMITS.legacy.users, SEED_LIMITS.legacy.fallback);
+export const legacyAdmins = (raw: string) => clampCount(raw, SEED_LIMITS.legacy.admins, SEED_LIMITS.legacy.fallback);
+export const groupUsers = (raw: string) => clampCount(raw, SEED_LIMITS.group.users, SEED_LIMITS.group.fallback);
+export const groupAdmins = (raw: string) => clampCount(raw, SEED_LIMITS.group.admins, SEED_LIMITS.group.fallback);
+
+export type SeedResponse = {
+  organization: { id: string; name: string; description: string };
+  csv_data?: string;
+  csv_filename?: string;
+};
+
+/** Spec section 7: csv_data becomes a text/csv download named by csv_filename or from the organisation name. */
+export function downloadCsv(result: SeedResponse, orgName: string) {
+  if (!result.csv_data) return;
+  const filename = result.csv_filename || `${orgName.replace(/[^a-zA-Z0-9]/g, "_")}_users.csv`;
+  const url = URL.createObjectURL(new Blob([result.csv_data], { type: "text/csv" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

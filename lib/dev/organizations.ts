@@ -1,0 +1,47 @@
+import { getDb } from "@/db";
+import {
+  deleteOrganizationConversations, deleteOrganizationRow, deleteUsers, findOrganization, findUserById,
+  selectExclusiveMemberIds, selectOrganizations, selectOrganizationUsers, upsertMembership,
+} from "@/db/queries/organizations";
+import { notFound } from "@/lib/errors";
+import type { AddUserInput } from "@/lib/validations/organization";
+
+export async function listOrganizations() {
+  return { organizations: await selectOrganizations(await getDb()) };
+}
+
+export async function listOrganizationUsers(organizationId: string) {
+  const db = await getDb();
+  const organization = await findOrganization(db, organizationId);
+  if (!organization) throw notFound("Organization not found");
+  return { organization_name: organization.name, users: await selectOrganizationUsers(db, organizationId) };
+}
+
+/**
+ * Removes the organisation with its groups, memberships, schemas and conversations. Accounts
+ * that belonged only to it go too; accounts that belong elsewhere keep their other memberships.
+ */
+export async function deleteOrganization(organizationId: string) {
+  const db = await getDb();
+  const removedAccounts = await db.transaction(async (tx) => {
+    if (!(await findOrganization(tx, organizationId))) throw notFound("Organization not found");
+    const exclusive = await selectExclusiveMemberIds(tx, organizationId);
+    await deleteOrganizationConversations(tx, organizationId);
+    await deleteUsers(tx, exclusive);
+    await deleteOrganizationRow(tx, organizationId);
+    return exclusive.length;
+  });
+  return { message: "Organization deleted successfully", deleted_accounts: removedAccounts };
+}
+
+export async function addUserToOrganization(input: AddUserInput) {
+  const db = await getDb();
+  const [organization, user] = await Promise.all([
+    findOrganization(db, input.organization_id),
+    findUserById(db, input.user_id),
+  ]);
+  if (!organization) throw notFound("Organization not found");
+  if (!user) throw notFound("User not found");
+  await upsertMembership(db, { userId: input.user_id, organizationId: input.organization_id, role: input.role });
+  return { message: `User added to ${organization.name} as ${input.role}` };
+}

@@ -1,0 +1,71 @@
+import { getDb } from "@/db";
+import { findActiveMembership } from "@/db/queries/memberships";
+import { selectGroupMemberships, selectMemberAggregates, selectOrganizationGroups } from "@/db/queries/organization-stats";
+import type { SessionUser } from "@/lib/auth/service";
+import { forbidden, notFound } from "@/lib/errors";
+
+export type UserStats = {
+  id: string;
+  name: string;
+  email: string;
+  conversations: number;
+  time_minutes: number;
+  average_score: number | null;
+  last_active: string | null;
+};
+export type GroupStats = { id: string; name: string; description: string; users: UserStats[] };
+export type OrganizationStats = { organization_name: string; groups: GroupStats[] };
+
+export const UNGROUPED = { id: "ungrouped", name: "Ungrouped", description: "Members who are in no group" } as const;
+
+/** The caller's current organisation, if they may see its statistics (admins there, or developers). */
+export async function managedOrganization(user: SessionUser) {
+  const membership = await findActiveMembership(await getDb(), user.id);
+  if (!membership) throw notFound("You do not belong to an organization yet");
+  if (membership.role !== "admin" && !user.isDev) throw forbidden("Only admins can view organization statistics");
+  return membership;
+}
+
+/** Spec section 3 'Organization stats': three queries whatever the size of the organisation. */
+export async function getOrganizationStats(
+  user: SessionUser,
+  { includeEmptyGroups = false }: { includeEmptyGroups?: boolean } = {},
+): Promise<OrganizationStats> {
+  const membership = await managedOrganization(user);
+  const db = await getDb();
+  const [members, groupRows, links] = await Promise.all([
+    selectMemberAggregates(db, membership.organizationId),
+    selectOrganizationGroups(db, membership.organizationId),
+    selectGroupMemberships(db, membership.organizationId),
+  ]);
+
+  const byId = new Map(members.map((m) => [m.id, toUserStats(m)]));
+  const usersOf = new Map<string, UserStats[]>(groupRows.map((g) => [g.id, []]));
+  const grouped = new Set<string>();
+  for (const link of links) {
+    const stats = byId.get(link.user_id);
+    if (!stats) continue; // in a group but no longer a member of the organisation
+    usersOf.get(link.group_id)?.push(stats);
+    grouped.add(link.user_id);
+  }
+  const order = (a: UserStats, b: UserStats) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email);
+  const result: GroupStats[] = groupRows
+    .map((g) => ({ ...g, users: usersOf.get(g.id)!.sort(order) }))
+    .filter((g) => includeEmptyGroups || g.users.length > 0);
+  const ungrouped = [...byId.values()].filter((u) => !grouped.has(u.id));
+  if (ungrouped.length > 0) result.push({ ...UNGROUPED, users: ungrouped });
+  return { organization_name: membership.organizationName, groups: result };
+}
+
+function toUserStats(row: Awaited<ReturnType<typeof selectMemberAggregates>>[number]): UserStats {
+  const average = row.average_score === null ? null : Number(row.average_score);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    conversations: Number(row.conversations),
+    time_minutes: Math.round(Number(row.seconds) / 60),
+    average_score: average === null ? null : Math.round(average * 10) / 10,
+    last_active: row.last_active_epoch === null ? null : new Date(Number(row.last_active_epoch) * 1000).toISOString(),
+  };
+}

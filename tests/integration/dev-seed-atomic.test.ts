@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from "vitest";
+import { like } from "drizzle-orm";
+import { POST as seed } from "@/app/api/dev/seed/organization/route";
+import { getDb } from "@/db";
+import { groups, organizations, users } from "@/db/schema";
+import { call } from "../helpers/api";
+import { createUser } from "../helpers/factories";
+
+// Every row is written, then the last step fails: nothing may remain.
+vi.mock("@/db/queries/organizations", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/db/queries/organizations")>();
+  return {
+    ...original,
+    insertSeededOrganization: async (...args: Parameters<typeof original.insertSeededOrganization>) => {
+      await original.insertSeededOrganization(...args);
+      throw new Error("disk full");
+    },
+  };
+});
+
+describe("seeding is one transaction", () => {
+  it("leaves no organisation, group or account behind when it fails part-way", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const dev = await createUser({ isDev: true });
+    const res = await call(seed, {
+      token: dev.token,
+      body: { org_name: "Half Done", groups: [{ name: "A", num_users: 2, num_admins: 1 }] },
+    });
+    expect(res.status).toBe(500);
+    const db = await getDb();
+    expect(await db.select().from(organizations).where(like(organizations.name, "Half Done"))).toEqual([]);
+    expect(await db.select().from(groups)).toEqual([]);
+    expect(await db.select().from(users).where(like(users.email, "half-done-%"))).toEqual([]);
+  });
+});

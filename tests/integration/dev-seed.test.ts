@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import { POST as seed } from "@/app/api/dev/seed/organization/route";
+import { POST as signin } from "@/app/api/auth/signin/route";
+import { getDb } from "@/db";
+import { creditAccounts, groupMembers, groups, memberships, users } from "@/db/schema";
+import { call } from "../helpers/api";
+import { createUser } from "../helpers/factories";
+
+let dev: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  dev = await createUser({ name: "Dev", isDev: true });
+});
+
+function parseCsv(csv: string) {
+  const [header, ...rows] = csv.trim().split("\r\n").map((line) => line.split(","));
+  return { header, rows: rows.map(([group, role, email, password]) => ({ group, role, email, password })) };
+}
+
+describe("POST /api/dev/seed/organization", () => {
+  it("seeds group mode: groups, anonymous accounts with hashed passwords, credits and a CSV", async () => {
+    const res = await call(seed, {
+      token: dev.token,
+      body: {
+        org_name: "Spring Pilot 2026", description: "Sales cohort",
+        groups: [
+          { name: "Cohort A", description: "Mondays", num_users: 3, num_admins: 1 },
+          { name: "Cohort B", description: "Thursdays", num_users: 2, num_admins: 0 },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.json.organization).toEqual({ id: expect.any(String), name: "Spring Pilot 2026", description: "Sales cohort" });
+    expect(res.json.csv_filename).toBe("Spring_Pilot_2026_users.csv");
+
+    const { header, rows } = parseCsv(res.json.csv_data);
+    expect(header).toEqual(["group", "role", "email", "password"]);
+    expect(rows.map((r) => `${r.group}/${r.role}`)).toEqual([
+      "Cohort A/admin", "Cohort A/member", "Cohort A/member", "Cohort A/member", "Cohort B/member", "Cohort B/member",
+    ]);
+    for (const r of rows) {
+      expect(r.email).toMatch(/^spring-pilot-2026-cohort-[ab]-(admin|member)-\d-[a-z0-9]{4}@pilot\.parley\.example$/);
+      expect(r.password).toHaveLength(16);
+    }
+    expect(new Set(rows.map((r) => r.password)).size).toBe(rows.length);
+
+    const db = await getDb();
+    const orgId = res.json.organization.id;
+    const groupRows = await db.select().from(groups).where(eq(groups.organization_id, orgId));
+    expect(groupRows.map((g) => [g.name, g.description]).sort()).toEqual([["Cohort A", "Mondays"], ["Cohort B", "Thursdays"]]);
+    const accounts = await db.select().from(users).where(inArray(users.email, rows.map((r) => r.email)));
+    expect(accounts).toHaveLength(6);
+    for (const account of accounts) {
+      expect(account.password_hash).toMatch(/^\$argon2id\$/);
+      expect(res.json.csv_data).not.toContain(account.password_hash);
+      expect(account.is_dev).toBe(false);
+    }
+    expect(accounts.find((a) => a.email === rows[1].email)?.name).toBe("Cohort A Student 1");
+    const ids = accounts.map((a) => a.id);
+    const roles = await db.select().from(memberships).where(inArray(memberships.user_id, ids));
+    expect(roles.filter((m) => m.role === "admin" && m.organization_id === orgId)).toHaveLength(1);
+    expect(roles).toHaveLength(6);
+    expect(await db.select().from(creditAccounts).where(inArray(creditAccounts.user_id, ids))).toHaveLength(6);
+    const places = await db.select().from(groupMembers).where(inArray(groupMembers.user_id, ids));
+    const cohortB = groupRows.find((g) => g.name === "Cohort B")!.id;
+    expect(places.filter((p) => p.group_id === cohortB)).toHaveLength(2);
+
+    // A row of the CSV signs in.
+    const signedIn = await call(signin, { body: { email: rows[0].email, password: rows[0].password } });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("seeds legacy mode into 'Default Group' with the fallbacks of spec section 5", async () => {
+    const res = await call(seed, { token: dev.token, body: { org_name: "Legacy Lab", description: "", num_users: "two" } });
+    expect(res.status).toBe(201);
+    const { rows } = parseCsv(res.json.csv_data);
+    expect(rows.map((r) => `${r.group}/${r.role}`)).toEqual(["Default Group/admin", "Default Group/member"]);
+    const db = await getDb();
+    const [group] = await db.select().from(groups).where(eq(groups.organization_id, res.json.organization.id));
+    expect(group).toMatchObject({ name: "Default Group", description: "Main user group" });
+  });
+
+  it.each([
+    [{ org_name: " ", num_users: 1 }, "Organization name is required"],
+    [{ org_name: "X", groups: [] }, "At least one group is required"],
+    [{ org_name: "X", num_users: 51 }, "Number of users must be between 0 and 50"],
+    [{ org_name: "X", num_admins: 11 }, "Number of admins must be between 0 and 10"],
+    [{ org_name: "X", groups: [{ name: "A", num_users: 101 }] }, "Number of users must be between 0 and 100"],
+    [{ org_name: "X", groups: [{ name: "A", num_admins: 51 }] }, "Number of admins must be between 0 and 50"],
+  ])("refuses %j with 422", async (body, message) => {
+    const res = await call(seed, { token: dev.token, body });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.map((d: { msg: string }) => d.msg)).toContain(message);
+  });
+});
