@@ -7,11 +7,13 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** Blank means absent, so an empty field never reaches the persona prompt. */
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => v || undefined)
     .optional();
 
 /** Blank entries are dropped (spec section 5); at least one must remain. */
@@ -23,6 +25,10 @@ const entryList = (label: string) =>
     .max(20, `At most 20 ${label.toLowerCase()} entries`)
     .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0))
     .refine((items) => items.length > 0, `At least one ${label.toLowerCase()} entry is required`);
+
+/** An object whose fields are all blank is dropped too. */
+const withoutEmpty = <T extends Record<string, unknown>>(value: T | undefined) =>
+  value && Object.values(value).some((v) => v !== undefined) ? value : undefined;
 
 export const companySchema = z
   .object({
@@ -53,8 +59,8 @@ export const personaSchema = z
     pain_points: entryList("Pain points"),
     goals: entryList("Goals"),
     close: optionalText("Close", 1000),
-    company: companySchema.optional(),
-    personality: personalitySchema.optional(),
+    company: companySchema.transform(withoutEmpty).optional(),
+    personality: personalitySchema.transform(withoutEmpty).optional(),
   })
   .strip();
 

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { CreditsCard } from "@/components/dashboard/credits-card";
+import { DashboardHeader } from "@/components/dashboard/dashboard-header";
+import { RecentConversations } from "@/components/dashboard/recent-conversations";
+import { RememberDeveloper } from "@/components/dashboard/remember-developer";
+import { SchemaPicker } from "@/components/dashboard/schema-picker";
+import { StatCards } from "@/components/dashboard/stat-cards";
+import { requirePageUser } from "@/lib/auth/page";
+import { getDashboard } from "@/lib/dashboard/service";
+import { listVisibleSchemas } from "@/lib/schemas/service";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+async function schemaChoices(user: Awaited<ReturnType<typeof requirePageUser>>) {
+  try {
+    const schemas = await listVisibleSchemas(user);
+    return schemas.map((s) => ({
+      id: s.id, name: s.name, description: s.description, is_public: s.is_public,
+      persona: `${s.schema_data.persona.name}, ${s.schema_data.persona.role}`,
+    }));
+  } catch (err) {
+    // Spec section 8: a failure to load schemas is only logged.
+    console.error("[dashboard] failed to load schemas:", err);
+    return [];
+  }
+}
+
+export default async function DashboardPage() {
+  const user = await requirePageUser();
+  const [dashboard, schemas] = await Promise.all([getDashboard(user), schemaChoices(user)]);
+  const canManage = dashboard.organizationRole === "admin" || dashboard.isDev;
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+      <RememberDeveloper isDev={dashboard.isDev} />
+      <DashboardHeader name={dashboard.user} isDev={dashboard.isDev} />
+      <StatCards dashboard={dashboard} />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <SchemaPicker schemas={schemas} canManage={canManage} />
+        <div className="grid content-start gap-6">
+          <CreditsCard subscription={dashboard.subscription} />
+          <RecentConversations conversations={dashboard.conversations} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import { withUser } from "@/lib/api/handler";
+import { listGroups } from "@/lib/schemas/service";
+
+export const GET = withUser(async ({ req, caller }) =>
+  Response.json(await listGroups(caller.user, req.nextUrl.searchParams.get("organization_id") ?? undefined)),
+);

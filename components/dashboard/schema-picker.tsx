@@ -1,0 +1,95 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Pencil, Play, Plus } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollArea } from "@/components/ui/scroll-area";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { api, redirectIfAuthError } from "@/lib/client/api";
+import { saveCallState, STORAGE_KEYS, type CallState } from "@/lib/client/storage";
+import { SchemaList, type SchemaChoice } from "./schema-list";
+
+type Props = { schemas: SchemaChoice[]; canManage: boolean };
+
+/** A disabled button cannot hover or focus, so the tooltip hangs on a focusable wrapper. */
+function AdminOnly({ allowed, tip, children }: { allowed: boolean; tip: string; children: React.ReactNode }) {
+  if (allowed) return children;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span tabIndex={0} aria-label={tip} className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          {children}
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{tip}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+export function SchemaPicker({ schemas, canManage }: Props) {
+  const router = useRouter();
+  const [selected, setSelected] = useState<string | null>(schemas[0]?.id ?? null);
+  const [starting, setStarting] = useState(false);
+
+  async function startRoleplay() {
+    if (!selected) return;
+    setStarting(true);
+    localStorage.setItem(STORAGE_KEYS.selectedSchema, selected);
+    try {
+      const room = await api<CallState>("/api/protected/requestroom", { method: "POST", body: { schema_id: selected } });
+      saveCallState(room);
+      router.push("/call");
+    } catch (err) {
+      // Spec section 8: a failed start is only logged; the toast keeps the learner from wondering.
+      console.error("Failed to start roleplay", err);
+      if (redirectIfAuthError(err)) return;
+      toast.error(err instanceof Error ? err.message : "Could not start the roleplay");
+      setStarting(false);
+    }
+  }
+
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle>
+          <h2>Conversations</h2>
+        </CardTitle>
+        <CardDescription>Choose a roleplay to practise.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {schemas.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No conversations yet. Create your first conversation schema!
+          </p>
+        ) : (
+          <ScrollArea className="max-h-96" aria-label="Roleplay schemas">
+            <SchemaList schemas={schemas} selected={selected} onSelect={setSelected} />
+          </ScrollArea>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={startRoleplay} disabled={!selected || starting}>
+            <Play aria-hidden /> {starting ? "Starting..." : "Start Roleplay"}
+          </Button>
+          <AdminOnly allowed={canManage} tip="Only admins can create conversations">
+            {canManage ? (
+              <Button variant="outline" asChild>
+                <Link href="/workspace/create"><Plus aria-hidden /> Create</Link>
+              </Button>
+            ) : (
+              <Button variant="outline" disabled><Plus aria-hidden /> Create</Button>
+            )}
+          </AdminOnly>
+          <AdminOnly allowed={canManage} tip="Only admins can edit conversations">
+            <Button variant="outline" disabled={!canManage || !selected} onClick={() => router.push(`/workspace/edit/${selected}`)}>
+              <Pencil aria-hidden /> Edit
+            </Button>
+          </AdminOnly>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { Sparkles } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { MAX_RAW_TEXT } from "@/lib/validations/schema";
+
+type Props = {
+  rawText: string;
+  onChange: (text: string) => void;
+  name: string;
+  description: string;
+  busy: boolean;
+  disabled: boolean;
+  onGenerate: () => void;
+};
+
+/** Spec section 5: what is still missing before auto-generate can run, in the spec's words. */
+export function missingForAutogenerate(rawText: string, name: string, description: string): string | null {
+  if (!rawText.trim()) return "Please enter some text to generate the schema from";
+  if (!name.trim()) return "Please enter a name for the schema";
+  if (!description.trim()) return "Please enter a description for the schema";
+  return null;
+}
+
+/** Developers only: paste notes, and Claude drafts the persona. */
+export function AutogenerateBox({ rawText, onChange, name, description, busy, disabled, onGenerate }: Props) {
+  const missing = missingForAutogenerate(rawText, name, description);
+  return (
+    <div className="grid gap-2 rounded-lg border border-dashed border-primary/40 bg-accent/40 p-4">
+      <Label htmlFor="autogenerate-text">Auto-Generate from text</Label>
+      <p id="autogenerate-help" className="text-sm text-muted-foreground">
+        Paste notes about the person and the situation. Claude drafts the persona and the schema is created with the name,
+        description, visibility and groups above.
+      </p>
+      <Textarea
+        id="autogenerate-text"
+        rows={5}
+        value={rawText}
+        maxLength={MAX_RAW_TEXT}
+        disabled={disabled}
+        aria-describedby="autogenerate-help autogenerate-count autogenerate-missing"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span id="autogenerate-count" className="text-muted-foreground">
+          {rawText.length.toLocaleString("en-US")} / {MAX_RAW_TEXT.toLocaleString("en-US")} characters
+        </span>
+        <Button type="button" variant="secondary" disabled={disabled || missing !== null} onClick={onGenerate}>
+          <Sparkles aria-hidden /> {busy ? "Generating..." : "Auto-Generate Schema"}
+        </Button>
+      </div>
+      <p id="autogenerate-missing" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
+        {missing}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db";
+import { conversations, creditAccounts, grades } from "@/db/schema";
+
+const ended = (userId: string) => and(eq(conversations.user_id, userId), eq(conversations.status, "ended"));
+const gradedScore = sql`case when ${grades.status} = 'graded' then ${grades.score} end`;
+
+/** Count, minutes and average graded score over the user's finished conversations, in one query. */
+export async function selectConversationStats(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      totalConversations: sql<number>`count(*)::int`,
+      totalTimeMinutes: sql<number>`coalesce(round(sum(extract(epoch from (${conversations.ended_at} - ${conversations.started_at}))) / 60), 0)::int`,
+      averageScore: sql<string | null>`round(avg(${gradedScore})::numeric, 1)::text`,
+    })
+    .from(conversations)
+    .leftJoin(grades, eq(grades.conversation_id, conversations.id))
+    .where(ended(userId));
+  return {
+    totalConversations: Number(row?.totalConversations ?? 0),
+    totalTimeMinutes: Number(row?.totalTimeMinutes ?? 0),
+    averageScore: row?.averageScore == null ? null : Number(row.averageScore),
+  };
+}
+
+export async function selectCreditAccount(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ total: creditAccounts.credits_total, used: creditAccounts.credits_used })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.user_id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's finished conversations, newest first, with the score once graded. */
+export async function selectRecentConversations(db: Executor, input: { userId: string; limit: number }) {
+  return db
+    .select({
+      id: conversations.id,
+      name: conversations.schema_name,
+      started_at: conversations.started_at,
+      score: sql<number | null>`(${gradedScore})::int`,
+    })
+    .from(conversations)
+    .leftJoin(grades, eq(grades.conversation_id, conversations.id))
+    .where(ended(input.userId))
+    .orderBy(desc(conversations.started_at), desc(conversations.id))
+    .limit(input.limit);
+}

@@ -1,0 +1,58 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { anthropicClient, callTool, ModelOutputError } from "@/lib/ai/anthropic";
+import type { SessionUser } from "@/lib/auth/service";
+import { AppError, forbidden } from "@/lib/errors";
+import { personaSchema } from "@/lib/validations/persona";
+import type { AutogenerateInput } from "@/lib/validations/schema";
+import { assertOwnGroups, createSchema, organizationForNewSchema } from "./service";
+
+export const NO_KEY_DETAIL = "Auto-generate needs an Anthropic API key (ANTHROPIC_API_KEY)";
+
+const SYSTEM = [
+  "You turn a trainer's notes into a roleplay persona for spoken practice conversations (sales calls, interviews, pitches).",
+  "The learner talks to this persona; the persona never coaches the learner.",
+  "Use only what the notes say or clearly imply; keep each field short and concrete.",
+  "Give at least one pain point and one goal. Leave company and personality out unless the notes describe them.",
+].join(" ");
+
+/** Why the model call failed, in words the form can show. */
+function modelFailure(err: unknown): AppError {
+  if (err instanceof ModelOutputError) return new AppError(502, `Auto-generate failed: ${err.message}`);
+  if (err instanceof Anthropic.APIError && err.status) {
+    return new AppError(502, `Auto-generate failed: the Anthropic API answered ${err.status}`);
+  }
+  if (err instanceof Anthropic.APIError) return new AppError(502, "Auto-generate failed: the Anthropic API could not be reached");
+  throw err;
+}
+
+/**
+ * Developers only (spec section 6): Claude turns raw notes into a persona, validated by the
+ * same persona schema as the form, and the schema is created. Nothing is created on failure.
+ */
+export async function autogenerateSchema(user: SessionUser, input: AutogenerateInput) {
+  if (!user.isDev) throw forbidden("Only developers can auto-generate schemas");
+  const client = anthropicClient();
+  if (!client) throw new AppError(503, NO_KEY_DETAIL);
+  const organizationId = await organizationForNewSchema(user);
+  await assertOwnGroups(organizationId, input.assigned_groups);
+
+  const persona = await callTool(client, {
+    system: SYSTEM,
+    prompt: `Schema name: ${input.name}\nSchema description: ${input.description}\n\nNotes:\n${input.raw_text}`,
+    tool: { name: "persona", description: "The persona the learner will talk to.", schema: personaSchema },
+  }).catch((err) => {
+    throw modelFailure(err);
+  });
+
+  return createSchema(
+    user,
+    {
+      name: input.name,
+      description: input.description,
+      is_public: input.is_public,
+      assigned_groups: input.assigned_groups,
+      schema_data: { persona },
+    },
+    organizationId,
+  );
+}

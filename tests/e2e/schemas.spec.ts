@@ -1,0 +1,139 @@
+import type { Browser, Page } from "@playwright/test";
+import { demo, expect, signInAs, test } from "./fixtures";
+
+const DELETE_TEXT = "Are you sure you want to delete this schema? This action cannot be undone.";
+
+async function pageFor(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, email);
+  return page;
+}
+
+const schemaRadio = (page: Page, name: string) => page.getByRole("radio", { name: new RegExp(name) });
+
+async function fillPersona(page: Page) {
+  await page.getByLabel("Persona Name").fill("Jordan Reyes");
+  await page.getByRole("textbox", { name: "Role", exact: true }).fill("IT Director");
+  await page.getByLabel("Situation").fill("Evaluating a new helpdesk tool before the budget freeze.");
+  await page.getByLabel("Background").fill("Ran support teams for ten years.");
+  await page.getByRole("textbox", { name: "Pain point 1", exact: true }).fill("Ticket backlog doubles every Monday");
+  await page.getByRole("button", { name: "Add pain point" }).click();
+  await page.getByRole("textbox", { name: "Pain point 2", exact: true }).fill("No visibility into SLA breaches");
+  await page.getByRole("textbox", { name: "Goal 1", exact: true }).fill("Halve first-response time");
+}
+
+test("an admin creates a private schema for Cohort A, edits it and deletes it; only Cohort A sees it", async ({ browser }) => {
+  const name = `Helpdesk evaluation ${Date.now()}`;
+  const admin = await pageFor(browser, demo.admin);
+  await admin.goto("/dashboard");
+  await admin.getByRole("link", { name: "Create" }).click();
+  await expect(admin).toHaveURL(/\/workspace\/create$/);
+  await expect(admin.getByText("Auto-Generate from text")).toHaveCount(0);
+
+  await admin.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await admin.getByLabel("Description").fill("An IT director compares helpdesk tools.");
+  await admin.getByRole("switch", { name: "Public" }).click();
+  await expect(admin.getByRole("switch", { name: "Private" })).not.toBeChecked();
+  await fillPersona(admin);
+  await admin.getByRole("checkbox", { name: "Cohort A" }).check();
+  await expect(admin.getByText("1 of 2 groups selected")).toBeVisible();
+  await admin.getByRole("button", { name: "Create Schema" }).click();
+  await expect(admin.getByText("Schema created successfully!")).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Create Schema" })).toBeDisabled();
+  await admin.waitForURL("**/dashboard");
+  await expect(schemaRadio(admin, name)).toBeChecked();
+
+  const memberA = await pageFor(browser, demo.memberA);
+  await memberA.goto("/dashboard");
+  await expect(schemaRadio(memberA, name)).toBeVisible();
+  const memberB = await pageFor(browser, demo.memberB);
+  await memberB.goto("/dashboard");
+  await expect(memberB.getByRole("radiogroup", { name: "Roleplay schema" })).toBeVisible();
+  await expect(schemaRadio(memberB, name)).toHaveCount(0);
+
+  await admin.getByRole("button", { name: "Edit" }).click();
+  await expect(admin).toHaveURL(/\/workspace\/edit\//);
+  await expect(admin.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
+  await expect(admin.getByRole("textbox", { name: "Pain point 2", exact: true })).toHaveValue("No visibility into SLA breaches");
+  await expect(admin.getByRole("checkbox", { name: "Cohort A" })).toBeChecked();
+  await admin.getByRole("textbox", { name: "Name", exact: true }).fill(`${name} v2`);
+  await admin.getByRole("button", { name: "Update Schema" }).click();
+  await expect(admin.getByText("Schema updated successfully!")).toBeVisible();
+  await admin.waitForURL("**/dashboard");
+  await expect(schemaRadio(admin, `${name} v2`)).toBeChecked();
+
+  await admin.getByRole("button", { name: "Edit" }).click();
+  let confirmText = "";
+  admin.once("dialog", (dialog) => {
+    confirmText = dialog.message();
+    void dialog.accept();
+  });
+  await admin.getByRole("button", { name: "Delete Schema" }).click();
+  await expect(admin.getByText("Schema deleted successfully!")).toBeVisible();
+  expect(confirmText).toBe(DELETE_TEXT);
+  await admin.waitForURL("**/dashboard");
+  await expect(admin.getByRole("radiogroup", { name: "Roleplay schema" })).toBeVisible();
+  await expect(schemaRadio(admin, name)).toHaveCount(0);
+});
+
+test("dismissing the delete confirmation keeps the schema", async ({ page }) => {
+  await signInAs(page, demo.admin);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("button", { name: "Delete Schema" })).toBeEnabled();
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await page.getByRole("button", { name: "Delete Schema" }).click();
+  await expect(page.getByRole("button", { name: "Delete Schema" })).toBeEnabled();
+  await expect(page.getByText("Schema deleted successfully!")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/workspace\/edit\//);
+});
+
+test("pain points and goals keep their last entry; groups can be selected all at once", async ({ page }) => {
+  await signInAs(page, demo.admin);
+  await page.goto("/workspace/create");
+  const removeFirst = page.getByRole("button", { name: "Remove pain point 1" });
+  await expect(removeFirst).toBeDisabled();
+  await page.getByRole("button", { name: "Add pain point" }).click();
+  await expect(removeFirst).toBeEnabled();
+  await page.getByRole("button", { name: "Remove pain point 2" }).click();
+  await expect(page.getByRole("textbox", { name: "Pain point 2", exact: true })).toHaveCount(0);
+  await expect(removeFirst).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Remove goal 1" })).toBeDisabled();
+
+  await expect(page.getByText("0 of 2 groups selected")).toBeVisible();
+  await page.getByRole("button", { name: "Select All", exact: true }).click();
+  await expect(page.getByText("2 of 2 groups selected")).toBeVisible();
+  await page.getByRole("button", { name: "Deselect All" }).click();
+  await expect(page.getByText("0 of 2 groups selected")).toBeVisible();
+  await expect(page.getByText("not used yet")).toHaveCount(2);
+});
+
+test("developers get the Auto-Generate box, which explains what is missing and needs an API key", async ({ page }) => {
+  await signInAs(page, demo.dev);
+  await page.goto("/workspace/create");
+  const generate = page.getByRole("button", { name: "Auto-Generate Schema" });
+  await expect(generate).toBeDisabled();
+  await expect(page.getByText("Please enter some text to generate the schema from")).toBeVisible();
+  await page.getByLabel("Auto-Generate from text").fill("A finance director cutting software spend by 15%.");
+  await expect(page.getByText("49 / 20,000 characters")).toBeVisible();
+  await expect(page.getByText("Please enter a name for the schema")).toBeVisible();
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Generated ${Date.now()}`);
+  await expect(page.getByText("Please enter a description for the schema")).toBeVisible();
+  await page.getByLabel("Description").fill("From notes");
+  await expect(generate).toBeEnabled();
+  await generate.click();
+  // The e2e server runs without ANTHROPIC_API_KEY: the form shows the server's explanation.
+  await expect(page.getByText("Auto-generate needs an Anthropic API key (ANTHROPIC_API_KEY)")).toBeVisible();
+  await expect(page).toHaveURL(/\/workspace\/create$/);
+  await expect(page.getByRole("button", { name: "Create Schema" })).toBeEnabled();
+});
+
+test("a member opening the edit form is told they cannot edit", async ({ page }) => {
+  await signInAs(page, demo.memberA);
+  await page.goto("/dashboard");
+  const id = await page.getByRole("radio").first().getAttribute("value");
+  await page.goto(`/workspace/edit/${id}`);
+  await expect(page.getByText("Failed to load schema: Only admins can edit schemas")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Update Schema" })).toHaveCount(0);
+});

@@ -1,0 +1,109 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { POST as autogenerate } from "@/app/api/protected/roleplay/autogenerate/route";
+import { getDb } from "@/db";
+import { roleplaySchemas } from "@/db/schema";
+import { call } from "../helpers/api";
+import { startAnthropicStub, type StubReply } from "../helpers/anthropic-stub";
+import { addMember, createOrg, createUser } from "../helpers/factories";
+import { persona } from "./roleplay-fixtures";
+
+let reply: StubReply = { text: "unset" };
+let stub: Awaited<ReturnType<typeof startAnthropicStub>>;
+let dev: Awaited<ReturnType<typeof createUser>>;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let groupId: string;
+
+const request = (overrides: Record<string, unknown> = {}) => ({
+  name: "Generated call",
+  description: "Made from notes",
+  raw_text: "Dana runs two warehouses; peak weeks miss cut-offs; wants same-day shipping.",
+  is_public: false,
+  assigned_groups: [groupId],
+  ...overrides,
+});
+const schemaCount = async () => (await (await getDb()).select().from(roleplaySchemas)).length;
+
+beforeAll(async () => {
+  stub = await startAnthropicStub(() => reply);
+  const org = await createOrg({ groups: ["Cohort A"] });
+  groupId = org.groups[0].id;
+  dev = await createUser({ isDev: true });
+  admin = await createUser();
+  await addMember({ userId: dev.id, orgId: org.id, role: "admin" });
+  await addMember({ userId: admin.id, orgId: org.id, role: "admin" });
+});
+afterAll(() => stub.close());
+afterEach(() => {
+  delete process.env.ANTHROPIC_API_KEY;
+  delete process.env.ANTHROPIC_BASE_URL;
+});
+const online = () => {
+  process.env.ANTHROPIC_API_KEY = "test-key";
+  process.env.ANTHROPIC_BASE_URL = stub.url;
+};
+
+describe("POST /api/protected/roleplay/autogenerate", () => {
+  it("answers 503 with the spec'd detail when no API key is configured", async () => {
+    const res = await call(autogenerate, { token: dev.token, body: request() });
+    expect(res.status).toBe(503);
+    expect(res.json.detail).toBe("Auto-generate needs an Anthropic API key (ANTHROPIC_API_KEY)");
+  });
+
+  it("is for developers only", async () => {
+    online();
+    const res = await call(autogenerate, { token: admin.token, body: request() });
+    expect(res.status).toBe(403);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it("validates the request before calling the model", async () => {
+    online();
+    const res = await call(autogenerate, { token: dev.token, body: request({ raw_text: "   ", name: "" }) });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.map((d: { msg: string }) => d.msg)).toEqual(
+      expect.arrayContaining(["Please enter some text to generate the schema from", "Name is required"]),
+    );
+    const tooLong = await call(autogenerate, { token: dev.token, body: request({ raw_text: "x".repeat(20_001) }) });
+    expect(tooLong.status).toBe(422);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it("turns the notes into a persona through forced tool use and creates the schema", async () => {
+    online();
+    reply = { tool: { name: "persona", input: persona({ pain_points: ["Missed cut-offs", ""] }) } };
+    const res = await call(autogenerate, { token: dev.token, body: request() });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toMatchObject({
+      name: "Generated call", is_public: false, assigned_groups: [groupId],
+      schema_data: { persona: { name: "Dana Whitfield", pain_points: ["Missed cut-offs"] } },
+    });
+    const sent = stub.requests.at(-1)!;
+    expect(sent.tools?.[0].name).toBe("persona");
+    expect(sent.tool_choice).toEqual({ type: "tool", name: "persona" });
+    expect(JSON.stringify(sent.messages)).toContain("peak weeks miss cut-offs");
+  });
+
+  it("answers 502 with a clear detail and creates nothing when the model's persona is malformed", async () => {
+    online();
+    const before = await schemaCount();
+    reply = { tool: { name: "persona", input: { name: "Dana", role: "Ops", pain_points: [] } } };
+    const res = await call(autogenerate, { token: dev.token, body: request() });
+    expect(res.status).toBe(502);
+    expect(res.json.detail).toMatch(/^Auto-generate failed: The model returned an invalid persona: /);
+    expect(await schemaCount()).toBe(before);
+  });
+
+  it("answers 502 when the model answers with text instead of the tool, or the API fails", async () => {
+    online();
+    const before = await schemaCount();
+    reply = { text: "Here is a persona: Dana." };
+    const text = await call(autogenerate, { token: dev.token, body: request() });
+    expect(text.status).toBe(502);
+    expect(text.json.detail).toBe("Auto-generate failed: The model did not return the requested structure");
+    reply = { status: 400, body: { type: "error", error: { type: "invalid_request_error", message: "bad" } } };
+    const failed = await call(autogenerate, { token: dev.token, body: request() });
+    expect(failed.status).toBe(502);
+    expect(failed.json.detail).toBe("Auto-generate failed: the Anthropic API answered 400");
+    expect(await schemaCount()).toBe(before);
+  });
+});
