@@ -1,0 +1,70 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { resetAll } from "@/lib/rate-limit";
+import { call } from "../helpers/api";
+import { cases, excluded } from "./matrix/routes";
+import { buildWorld, CALLERS, type World } from "./matrix/world";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const apiRoot = path.join(process.cwd(), "app", "api");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === "route.ts" ? [full] : [];
+  });
+}
+
+const modules = new Map<string, Record<string, unknown>>();
+async function load(file: string) {
+  if (!modules.has(file)) modules.set(file, await import(/* @vite-ignore */ file));
+  return modules.get(file)!;
+}
+const fileOf = (route: string) => path.join(apiRoot, route.split(" ")[1].replace(/^\/api\//, ""), "route.ts");
+const urlOf = (route: string, params: Record<string, string> = {}) =>
+  route.split(" ")[1].replace(/\[(\w+)\]/g, (_, k: string) => params[k] ?? k);
+
+describe("access matrix", () => {
+  let world: World;
+  beforeAll(async () => {
+    process.env.AGENT_SECRET = "matrix-agent-secret-value";
+    process.env.LIVEKIT_URL = "ws://127.0.0.1:7880";
+    process.env.LIVEKIT_API_KEY = "devkey";
+    process.env.LIVEKIT_API_SECRET = "matrix-livekit-secret-0123456789abcdef";
+    delete process.env.ANTHROPIC_API_KEY;
+    world = await buildWorld();
+  });
+
+  it("has a row for every method of every route under app/api", async () => {
+    const present: string[] = [];
+    for (const file of routeFiles(apiRoot)) {
+      const route = "/api/" + path.relative(apiRoot, path.dirname(file)).split(path.sep).join("/");
+      if (METHODS.every((m) => excluded.has(`${m} ${route}`) || !readFileSync(file, "utf8").includes(m))) continue;
+      const mod = await load(file);
+      for (const m of METHODS) if (typeof mod[m] === "function") present.push(`${m} ${route}`);
+    }
+    const covered = new Set(cases.map((c) => c.route));
+    expect(present.filter((r) => !covered.has(r) && !excluded.has(r))).toEqual([]);
+    expect([...covered].filter((r) => !present.includes(r))).toEqual([]);
+  });
+
+  for (const c of cases) {
+    it(`${c.route}${c.variant ? ` (${c.variant})` : ""}`, async () => {
+      const got: Record<string, number> = {};
+      for (const who of CALLERS) {
+        resetAll();
+        const input = (await c.input?.(world, who)) ?? {};
+        const handler = (await load(fileOf(c.route)))[c.route.split(" ")[0]] as Parameters<typeof call>[0];
+        const res = await call(handler, {
+          method: c.route.split(" ")[0], path: urlOf(c.route, input.params), params: input.params, query: input.query,
+          body: input.body, headers: input.headers, token: await world.tokenFor(who, c.freshToken),
+        });
+        got[who] = res.status;
+        if (res.status >= 400) expect(typeof res.json?.detail === "string" || Array.isArray(res.json?.detail), `${who}: ${JSON.stringify(res.json)}`).toBe(true);
+      }
+      expect(got).toEqual(c.expect);
+    });
+  }
+});
