@@ -45,7 +45,7 @@ function CallPanel() {
             <p className="text-xs text-muted-foreground">VP Operations · Northwind Logistics</p>
           </div>
         </div>
-        <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">Speaking</span>
+        <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-[oklch(0.42_0.12_150)]">Speaking</span>
       </div>
       <div className="mt-5 flex h-16 items-center justify-center gap-1.5" aria-hidden>
         {BARS.map((h, i) => (
@@ -77,14 +77,13 @@ function GradePanel() {
       <p className="text-sm font-semibold">Conversation Grade</p>
       <dl className="mt-4 space-y-4">
         {SCORES.map((s) => (
-          <div key={s.label}>
-            <div className="flex items-baseline justify-between text-sm">
-              <dt className="text-muted-foreground">{s.label}</dt>
-              <dd className="font-semibold tabular-nums">{s.value}</dd>
-            </div>
-            <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-secondary" aria-hidden>
+          // dt/dd sit directly in the div, as HTML allows: the bar is drawn by the dd's own background.
+          <div key={s.label} className="grid grid-cols-[1fr_auto] items-baseline gap-y-1.5 text-sm">
+            <dt className="text-muted-foreground">{s.label}</dt>
+            <dd className="font-semibold tabular-nums">{s.value}</dd>
+            <dd className="col-span-2 h-1.5 overflow-hidden rounded-full bg-secondary" aria-hidden>
               <div className={`h-full rounded-full ${s.value >= 80 ? "bg-success" : "bg-warning"}`} style={{ width: `${s.value}%` }} />
-            </div>
+            </dd>
           </div>
         ))}
       </dl>

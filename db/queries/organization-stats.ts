@@ -4,7 +4,7 @@ import { conversations, grades, groupMembers, groups, memberships, users } from 
 
 /**
  * One row per member of the organisation with the aggregates of their ended conversations
- * there. The conversations are grouped before the join (conversations_org_user_idx), so the
+ * there. The conversations are grouped before the join (an index-only scan of conversations_org_user_cover_idx), so the
  * cost is one pass over the organisation's conversations, whatever the number of users.
  */
 export async function selectMemberAggregates(db: Executor, organizationId: string) {

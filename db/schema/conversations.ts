@@ -32,7 +32,8 @@ export const conversations = pgTable(
   },
   (t) => [
     index("conversations_user_started_idx").on(t.user_id, t.started_at),
-    index("conversations_org_user_idx").on(t.organization_id, t.user_id),
+    // Covers the organisation statistics (an index-only scan) and per-user lookups in an organisation.
+    index("conversations_org_user_cover_idx").on(t.organization_id, t.user_id, t.status, t.started_at, t.ended_at, t.id),
     index("conversations_schema_id_idx").on(t.schema_id),
   ],
 );
@@ -84,7 +85,11 @@ export const grades = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     graded_at: timestamp("graded_at", { withTimezone: true }),
   },
-  (t) => [index("grades_pending_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("grades_pending_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    // Score lookups without reading the wide rows (feedback and metrics jsonb).
+    index("grades_conversation_score_idx").on(t.conversation_id, t.status, t.score),
+  ],
 );
 
 export type Conversation = typeof conversations.$inferSelect;

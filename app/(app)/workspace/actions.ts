@@ -1,6 +1,7 @@
 "use server";
 
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
+import { assertSaneJson } from "@/lib/api/body";
 import { currentUser } from "@/lib/auth/page";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError } from "@/lib/errors";
@@ -29,12 +30,18 @@ async function run(fallback: string, fn: (user: SessionUser) => Promise<{ id: st
   }
 }
 
+/** The same guard as JSON bodies (NUL, broken Unicode, depth), then the shared zod schema. */
+function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  assertSaneJson(input);
+  return schema.parse(input);
+}
+
 export async function createSchemaAction(input: unknown): Promise<ActionState> {
-  return run("Failed to create schema", (user) => createSchema(user, schemaPayloadSchema.parse(input)));
+  return run("Failed to create schema", (user) => createSchema(user, checked(schemaPayloadSchema, input)));
 }
 
 export async function updateSchemaAction(schemaId: string, input: unknown): Promise<ActionState> {
-  return run("Failed to create schema", (user) => updateSchema(user, String(schemaId), schemaPayloadSchema.parse(input)));
+  return run("Failed to create schema", (user) => updateSchema(user, String(schemaId), checked(schemaPayloadSchema, input)));
 }
 
 /** The form always deletes softly (spec section 7). */
@@ -43,5 +50,5 @@ export async function deleteSchemaAction(schemaId: string): Promise<ActionState>
 }
 
 export async function autogenerateSchemaAction(input: unknown): Promise<ActionState> {
-  return run("Failed to auto-generate schema", (user) => autogenerateSchema(user, autogeneratePayloadSchema.parse(input)));
+  return run("Failed to auto-generate schema", (user) => autogenerateSchema(user, checked(autogeneratePayloadSchema, input)));
 }
