@@ -1,3 +1,7 @@
+-- Status: ADOPTED. Equivalent indexes now ship in db/migrations/0001_stats_covering_indexes.sql
+-- (conversations_org_user_cover_idx, grades_conversation_score_idx), so a migrated bench database
+-- already has them. This file stays as the template for measuring the next proposal with
+-- `npm run bench -- --proposed-indexes` (created before the run, dropped after).
 -- Indexes proposed for the organisation stats query (db/queries/organization-stats.ts,
 -- selectMemberAggregates). `npm run bench -- --proposed-indexes` creates them in the bench
 -- database before measuring and drops them afterwards, so the gain can be reproduced.

@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const out = path.join(root, "test-results");
 mkdirSync(out, { recursive: true });
-const only = process.argv.slice(2); // optional: unit | pg | e2e
+const only = process.argv.slice(2); // optional: lint | unit | pg | e2e
 const wants = (phase) => only.length === 0 || only.includes(phase);
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
@@ -59,6 +59,15 @@ ensureInstalled();
 const pgliteEnv = { ...baseEnv };
 delete pgliteEnv.DATABASE_URL;
 delete pgliteEnv.TEST_DATABASE_URL;
+
+// Lint counts as one check (next build type-checks the whole tree below).
+if (wants("lint")) {
+  if (run("npx", ["eslint", "."]) === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failedPhases.push("lint");
+  }
+}
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 let built = false;

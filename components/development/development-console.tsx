@@ -37,6 +37,8 @@ export function DevelopmentConsole() {
   }, []);
 
   useEffect(() => {
+    // loadOrganizations only sets state after its request answers, never synchronously.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void loadOrganizations();
   }, [loadOrganizations]);
 
@@ -69,7 +71,7 @@ export function DevelopmentConsole() {
               void loadOrganizations(null);
             }}
           />
-          <OrganizationUsers organizationId={selectedId} />
+          <OrganizationUsers key={selectedId ?? "none"} organizationId={selectedId} />
         </div>
       </div>
       <AllRoleplays refreshKey={roleplaysKey} />

@@ -14,26 +14,34 @@ import type { OrganizationUser } from "./types";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 
+/** A failure loading users shows an empty list (spec section 8). */
+async function fetchUsers(id: string): Promise<OrganizationUser[]> {
+  try {
+    return (await api<{ users: OrganizationUser[] }>(`/api/dev/organization/${id}/users`)).users;
+  } catch (err) {
+    console.error("Failed to load users:", err);
+    return [];
+  }
+}
+
 export function OrganizationUsers({ organizationId }: { organizationId: string | null }) {
   const [users, setUsers] = useState<OrganizationUser[] | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [joining, setJoining] = useState(false);
 
-  const load = useCallback(async (id: string) => {
-    try {
-      const res = await api<{ users: OrganizationUser[] }>(`/api/dev/organization/${id}/users`);
-      setUsers(res.users);
-    } catch (err) {
-      console.error("Failed to load users:", err);
-      setUsers([]);
-    }
-  }, []);
+  const load = useCallback((id: string) => fetchUsers(id).then(setUsers), []);
 
+  // The parent keys this component by organisation, so state starts fresh for each one.
   useEffect(() => {
-    setUsers(null);
-    setNotice(null);
-    if (organizationId) void load(organizationId);
-  }, [organizationId, load]);
+    if (!organizationId) return;
+    let cancelled = false;
+    fetchUsers(organizationId).then((list) => {
+      if (!cancelled) setUsers(list);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [organizationId]);
 
   async function joinAsAdmin() {
     if (!organizationId) return;

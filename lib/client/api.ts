@@ -50,6 +50,8 @@ export function isAuthError(err: unknown): boolean {
 export function redirectIfAuthError(err: unknown): boolean {
   if (!isAuthError(err)) return false;
   clearToken();
+  // A full load, not a client navigation: the proxy and layouts must see the cleared session.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/auth");
   return true;
 }

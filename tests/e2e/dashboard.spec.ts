@@ -62,7 +62,9 @@ test("Start Roleplay stores the selection, requests a room and goes to /call wit
     requested = route.request().postDataJSON();
     await route.fulfill({ status: 200, json: answer });
   });
-  await page.route("**/call", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>call</h1>" }));
+  // /call is a client-side navigation: hold its conversation fetch so the (fake) call is not
+  // cleared and sent back to the dashboard before the storage is read.
+  await page.route("**/api/protected/conversations/**", () => {});
   await page.goto("/dashboard");
   const second = page.getByRole("radio").nth(1);
   await second.check();
