@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { scoreBand, type ScoreBand } from "@/components/grade/score-band";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScrollArea } from "@/components/ui/scroll-area";
@@ -8,12 +9,14 @@ import { cn } from "@/lib/utils";
 const when = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
-/** Spec section 4 grade bands; the number is always shown so colour is never the only signal. */
-function band(score: number) {
-  if (score >= 80) return "text-success";
-  if (score >= 60) return "text-warning";
-  return "text-destructive";
-}
+/** Spec section 4 grade bands (one rule, shared with the grade page); the number is always shown. */
+const BAND_TEXT: Record<ScoreBand, string> = {
+  green: "text-success",
+  yellow: "text-warning",
+  red: "text-destructive",
+  grey: "text-muted-foreground",
+};
+const band = (score: number) => BAND_TEXT[scoreBand(score)];
 
 export function RecentConversations({ conversations }: { conversations: Dashboard["conversations"] }) {
   return (

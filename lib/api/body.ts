@@ -2,12 +2,12 @@ import { AppError, badRequest } from "@/lib/errors";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a JSON body, refusing oversize and malformed ones with a clear 4xx. */
-export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+/** Reads a body as text, refusing one larger than `maxBytes` with a 413 (whatever it declares). */
+export async function readText(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError(413, `Request body is larger than ${maxBytes} bytes`);
   const reader = req.body?.getReader();
-  if (!reader) throw badRequest("Request body must be JSON");
+  if (!reader) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -20,7 +20,12 @@ export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON body, refusing oversize and malformed ones with a clear 4xx. */
+export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+  const text = await readText(req, maxBytes);
   if (!text.trim()) throw badRequest("Request body must be JSON");
   let value: unknown;
   try {

@@ -156,3 +156,15 @@ describe("hostile but valid text is stored as plain text, never executed", () =>
     }
   });
 });
+
+describe("body size limits", () => {
+  it("the LiveKit webhook refuses a body over 64 KB before checking its signature", async () => {
+    process.env.LIVEKIT_URL = "ws://127.0.0.1:7880";
+    process.env.LIVEKIT_API_KEY = "devkey";
+    process.env.LIVEKIT_API_SECRET = "size-limit-secret-0123456789abcdef";
+    const { handler } = await handlerFor("POST /api/livekit/webhook");
+    const res = await call(handler, { method: "POST", body: JSON.stringify({ event: "x".repeat(70 * 1024) }), headers: { "content-type": "application/webhook+json" } });
+    expect(res.status).toBe(413);
+    expect(res.json.detail).toMatch(/larger than 65536 bytes/);
+  });
+});

@@ -1,5 +1,8 @@
 import { withPublic } from "@/lib/api/handler";
+import { readText } from "@/lib/api/body";
 import { handleLivekitWebhook } from "@/lib/rooms/webhook";
 
-// The signature covers the exact bytes, so the body is read as text, never re-serialised.
-export const POST = withPublic(async ({ req }) => handleLivekitWebhook(await req.text(), req.headers.get("authorization")));
+// The signature covers the exact bytes, so the body is read as text (bounded), never re-serialised.
+export const POST = withPublic(async ({ req }) =>
+  handleLivekitWebhook(await readText(req, 64 * 1024), req.headers.get("authorization")),
+);
