@@ -19,10 +19,11 @@ export function actionErrorMessage(err: unknown): string {
   return GENERIC_ACTION_ERROR;
 }
 
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+/** Zod issues by field: the top-level key by default, or the full dotted path for nested forms. */
+export function fieldErrorsOf(error: z.ZodError, by: "field" | "path" = "field"): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    const key = by === "path" ? issue.path.map(String).join(".") || "form" : String(issue.path[0] ?? "form");
     (out[key] ??= []).push(issue.message);
   }
   return out;

@@ -3,9 +3,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import {
-  autogenerateSchemaAction, createSchemaAction, deleteSchemaAction, updateSchemaAction, type ActionState,
+  autogenerateSchemaAction, createSchemaAction, deleteSchemaAction, updateSchemaAction,
 } from "@/app/(app)/workspace/actions";
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import type { ActionState } from "@/lib/actions";
 import type { SchemaItem } from "@/lib/schemas/present";
 import { schemaPayloadSchema } from "@/lib/validations/schema";
 import { AutogenerateBox } from "./autogenerate-box";
@@ -49,7 +50,7 @@ export function SchemaForm({ schema, groups, isDev }: Props) {
     setMessage(null);
     const result = await action().catch((): ActionState => ({ error: texts.fail }));
     setBusy(null);
-    setErrors(result.fieldErrors ?? {});
+    setErrors(Object.fromEntries(Object.entries(result.fieldErrors ?? {}).map(([key, messages]) => [key, messages?.[0] ?? ""])));
     if (!result.success) {
       setMessage({ kind: "error", text: result.error || texts.fail });
       return;

@@ -4,27 +4,27 @@ import { ZodError, type z } from "zod";
 import { assertSaneJson } from "@/lib/api/body";
 import { currentUser } from "@/lib/auth/page";
 import type { SessionUser } from "@/lib/auth/service";
-import { AppError } from "@/lib/errors";
+import { actionErrorMessage, fieldErrorsOf, type ActionState } from "@/lib/actions";
+import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { autogenerateSchema } from "@/lib/schemas/autogenerate";
 import { createSchema, deleteSchema, updateSchema } from "@/lib/schemas/service";
 import { autogeneratePayloadSchema, schemaPayloadSchema } from "@/lib/validations/schema";
 
-/** What every schema action answers; the form shows `error` in an alert and `fieldErrors` under fields. */
-export type ActionState = { error?: string; fieldErrors?: Record<string, string>; success?: boolean; schemaId?: string };
-
+/**
+ * Runs one schema action and answers the app's one ActionState shape: `success` carries the
+ * schema id, `fieldErrors` are keyed by the full path (the persona form is nested).
+ */
 async function run(fallback: string, fn: (user: SessionUser) => Promise<{ id: string }>): Promise<ActionState> {
   try {
     const user = await currentUser();
     if (!user) return { error: "Your session has ended. Please sign in again." };
     const { id } = await fn(user);
-    return { success: true, schemaId: id };
+    return { success: id };
   } catch (err) {
     if (err instanceof ZodError) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of err.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
-      return { error: err.issues.map((i) => i.message).join(", "), fieldErrors };
+      return { error: err.issues.map((i) => i.message).join(", "), fieldErrors: fieldErrorsOf(err, "path") };
     }
-    if (err instanceof AppError) return { error: err.message };
+    if (err instanceof AppError || isDatabaseUnavailable(err)) return { error: actionErrorMessage(err) };
     console.error(`[workspace] ${fallback}:`, err);
     return { error: fallback };
   }
