@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SEED_LIMITS } from "@/lib/validations/seed";
+import { CountField } from "./count-field";
 import { groupAdmins, groupUsers, type GroupDraft } from "./seed-form-state";
 
 type Props = {
@@ -54,30 +55,10 @@ export function SeedGroupFields({ group, index, canRemove, nameError, onChange, 
           <Label htmlFor={id("description")}>Group Description</Label>
           <Input id={id("description")} value={group.description} onChange={(e) => onChange({ description: e.target.value })} />
         </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={id("users")}>Users (0-{SEED_LIMITS.group.users})</Label>
-          <Input
-            id={id("users")}
-            type="number"
-            min={0}
-            max={SEED_LIMITS.group.users}
-            value={group.num_users}
-            onChange={(e) => onChange({ num_users: e.target.value })}
-            onBlur={() => onChange({ num_users: String(groupUsers(group.num_users)) })}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={id("admins")}>Admins (0-{SEED_LIMITS.group.admins})</Label>
-          <Input
-            id={id("admins")}
-            type="number"
-            min={0}
-            max={SEED_LIMITS.group.admins}
-            value={group.num_admins}
-            onChange={(e) => onChange({ num_admins: e.target.value })}
-            onBlur={() => onChange({ num_admins: String(groupAdmins(group.num_admins)) })}
-          />
-        </div>
+        <CountField id={id("users")} label="Users" max={SEED_LIMITS.group.users} value={group.num_users}
+          onChange={(num_users) => onChange({ num_users })} clamp={groupUsers} />
+        <CountField id={id("admins")} label="Admins" max={SEED_LIMITS.group.admins} value={group.num_admins}
+          onChange={(num_admins) => onChange({ num_admins })} clamp={groupAdmins} />
       </div>
     </fieldset>
   );

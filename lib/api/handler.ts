@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { resolveSession, type SessionUser } from "@/lib/auth/service";
 import { SESSION_COOKIE } from "@/lib/auth/tokens";
-import { AppError, errorResponse, forbidden, unauthorized } from "@/lib/errors";
+import { errorResponse, forbidden, unauthorized } from "@/lib/errors";
 import { readJson } from "./body";
 
 export type Caller = { user: SessionUser; sessionId: string; via: "bearer" | "cookie" };
@@ -74,4 +74,3 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return schema.parse(value);
 }
 
-export { AppError };

@@ -41,10 +41,6 @@ export function clearToken() {
   localStorage.removeItem(STORAGE_KEYS.user);
 }
 
-export function isDevStored(): boolean {
-  return typeof window !== "undefined" && localStorage.getItem(STORAGE_KEYS.isDev) === "true";
-}
-
 /** Navigation state for /call: Next.js has none, so the room answer lives in sessionStorage for one tab. */
 export type CallState = { token: string; conversation_id: string; server_url: string | null; mode: "livekit" | "local" };
 const CALL_KEY = "parley.call";

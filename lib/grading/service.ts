@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { idOrNotFound } from "@/lib/validations/id";
 import { getDb } from "@/db";
 import { findConversation, findGrade, findTurns, requeueFailedGrade } from "@/db/queries/grades";
 import { findMembership } from "@/db/queries/memberships";
@@ -15,14 +15,12 @@ export type GradeView =
   | { state: "failed"; conversation: Conversation; error: string; attempts: number }
   | { state: "graded"; conversation: Conversation; grade: GradeResponse };
 
-const conversationId = z.uuid();
-
 /**
  * The conversation, if this user may read its grade: its owner, the admins of its organisation
  * and developers. Everyone else (and unknown ids) gets the same 404.
  */
 async function readableConversation(user: SessionUser, id: string): Promise<Conversation> {
-  if (!conversationId.safeParse(id).success) throw notFound("Conversation not found");
+  idOrNotFound(id, "Conversation");
   const db = await getDb();
   const conversation = await findConversation(db, id);
   if (!conversation) throw notFound("Conversation not found");

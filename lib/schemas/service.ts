@@ -10,16 +10,12 @@ import { visibleTo } from "@/db/queries/visibility";
 import type { SessionUser } from "@/lib/auth/service";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { assertCanManage, getActiveMembership } from "@/lib/organizations/membership";
+import { idOrNotFound } from "@/lib/validations/id";
 import type { SchemaPayload } from "@/lib/validations/schema";
 import { presentSchema } from "./present";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id cannot name anything: it answers like a missing one. */
-function idOrNotFound(id: string, what: string) {
-  if (!UUID.test(id)) throw notFound(`${what} not found`);
-  return id.toLowerCase();
-}
 
 /**
  * The caller's schemas (spec section 6), always within their own organisations.

@@ -17,7 +17,4 @@ export const addUserSchema = z.object({
   role: z.enum(["admin", "member"], { error: "Role must be admin or member" }).default("admin"),
 });
 
-/** Route ids that are not uuids cannot name anything: callers answer 404, not 422. */
-export const isUuid = (value: unknown): value is string => z.uuid().safeParse(value).success;
-
 export type AddUserInput = z.output<typeof addUserSchema>;

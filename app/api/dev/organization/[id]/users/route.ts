@@ -1,9 +1,5 @@
 import { withDev } from "@/lib/api/handler";
 import { listOrganizationUsers } from "@/lib/dev/organizations";
-import { notFound } from "@/lib/errors";
-import { isUuid } from "@/lib/validations/organization";
+import { idOrNotFound } from "@/lib/validations/id";
 
-export const GET = withDev<{ id: string }>(async ({ params }) => {
-  if (!isUuid(params.id)) throw notFound("Organization not found");
-  return listOrganizationUsers(params.id);
-});
+export const GET = withDev<{ id: string }>(async ({ params }) => listOrganizationUsers(idOrNotFound(params.id, "Organization")));

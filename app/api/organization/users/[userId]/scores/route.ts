@@ -1,9 +1,7 @@
 import { withUser } from "@/lib/api/handler";
-import { notFound } from "@/lib/errors";
 import { getUserScores } from "@/lib/organizations/scores";
-import { isUuid } from "@/lib/validations/organization";
+import { idOrNotFound } from "@/lib/validations/id";
 
-export const GET = withUser<{ userId: string }>(async ({ params, caller }) => {
-  if (!isUuid(params.userId)) throw notFound("User not found");
-  return Response.json(await getUserScores(caller.user, params.userId));
-});
+export const GET = withUser<{ userId: string }>(async ({ params, caller }) =>
+  Response.json(await getUserScores(caller.user, idOrNotFound(params.userId, "User"))),
+);
