@@ -3,6 +3,7 @@ import {
   APIConnectionError, APIStatusError, APITimeoutError, DEFAULT_API_CONNECT_OPTIONS, llm, shortuuid,
   type APIConnectOptions,
 } from "@livekit/agents";
+import { toPersonaMessages, type PersonaMessage } from "@/lib/conversations/persona-prompt";
 
 export type ClaudeLLMOptions = {
   model: string;
@@ -13,26 +14,21 @@ export type ClaudeLLMOptions = {
   maxTokens?: number;
 };
 
-type Turn = { role: "user" | "assistant"; content: string };
+type Turn = PersonaMessage;
 
 /** system/developer items become Claude's `system`; user/assistant runs are merged and start with the user. */
 export function toClaudeRequest(chatCtx: llm.ChatContext): { system: string; messages: Turn[] } {
   const system: string[] = [];
-  const messages: Turn[] = [];
+  const turns: { role: "user" | "assistant"; text: string }[] = [];
   for (const item of chatCtx.items) {
     if (item.type !== "message") continue;
     const text = item.textContent?.trim();
     if (!text) continue;
-    if (item.role === "system" || item.role === "developer") {
-      system.push(text);
-      continue;
-    }
-    const last = messages.at(-1);
-    if (last?.role === item.role) last.content += `\n${text}`;
-    else messages.push({ role: item.role, content: text });
+    if (item.role === "system" || item.role === "developer") system.push(text);
+    else turns.push({ role: item.role, text });
   }
-  if (messages[0]?.role !== "user") messages.unshift({ role: "user", content: "(The call connects.)" });
-  return { system: system.join("\n\n"), messages };
+  // The same message shape as the local mode: one module (lib/conversations/persona-prompt.ts) for both.
+  return { system: system.join("\n\n"), messages: toPersonaMessages(turns) };
 }
 
 /**

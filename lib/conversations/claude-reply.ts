@@ -3,19 +3,11 @@ import { anthropicModel } from "@/lib/ai/anthropic";
 import { AppError } from "@/lib/errors";
 import type { Persona } from "@/lib/validations/persona";
 import type { TranscriptLine } from "./offline-persona";
-import { buildPersonaPrompt } from "./persona-prompt";
+import { buildPersonaPrompt, toPersonaMessages } from "./persona-prompt";
 
 /** Claude wants alternating roles starting with the user: merge runs and open with a cue if needed. */
 export function toClaudeMessages(transcript: TranscriptLine[]): Anthropic.MessageParam[] {
-  const messages: { role: "user" | "assistant"; content: string }[] = [];
-  for (const line of transcript) {
-    const role = line.speaker === "learner" ? "user" : "assistant";
-    const last = messages.at(-1);
-    if (last?.role === role) last.content += `\n${line.text}`;
-    else messages.push({ role, content: line.text });
-  }
-  if (messages[0]?.role !== "user") messages.unshift({ role: "user", content: "(The call connects.)" });
-  return messages;
+  return toPersonaMessages(transcript.map((line) => ({ role: line.speaker === "learner" ? "user" : "assistant", text: line.text })));
 }
 
 export const personaUnavailable = () =>

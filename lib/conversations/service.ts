@@ -41,7 +41,7 @@ export async function addLearnerMessage(user: SessionUser, conversationId: strin
   const client = anthropicClient({ timeoutMs: 30_000 });
   const reply = client
     ? await claudePersonaReply(client, conversation.persona, [...transcript, learnerTurn])
-    : offlineReply(conversation.persona, transcript, text);
+    : offlineReply(conversation.persona, transcript, text, conversationId);
 
   const personaTurn = await db.transaction(async (tx) => {
     const current = await lockConversation(tx, conversationId);

@@ -59,6 +59,8 @@ export const personaSchema = z
     pain_points: entryList("Pain points"),
     goals: entryList("Goals"),
     close: optionalText("Close", 1000),
+    /** How guarded the persona is: how much it volunteers, how soon it objects, how easily it agrees. */
+    difficulty: z.enum(["easy", "medium", "hard"], { error: "Difficulty must be easy, medium or hard" }).optional(),
     company: companySchema.transform(withoutEmpty).optional(),
     personality: personalitySchema.transform(withoutEmpty).optional(),
   })

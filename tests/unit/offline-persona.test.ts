@@ -1,77 +1,163 @@
 import { describe, expect, it } from "vitest";
+import { holdDiscovery, holdPitch, type Send } from "@/bench/persona/learner";
+import { demoSchemas } from "@/db/demo-personas";
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
-import { personaSchema } from "@/lib/validations/persona";
+import { toFirstPerson } from "@/lib/conversations/persona/first-person";
+import { personaSchema, type Persona } from "@/lib/validations/persona";
 
-const persona = personaSchema.parse({
-  name: "Dana Whitfield",
-  role: "Head of Operations",
-  situation: "Runs two regional warehouses shipping about 4,000 orders a day.",
-  background: "Twelve years in logistics, promoted from shift supervisor.",
-  pain_points: ["Roughly 6% of orders miss the carrier cut-off during peak weeks", "Overtime costs went up 30% this year"],
-  goals: ["Ship 99% of orders same day by next peak season"],
-  close: "Would agree to a 45-minute workflow review with her two shift leads if the value is clear.",
-  company: { name: "Harbor & Pine Outfitters" },
-});
+/** Personas worded the way authors and the auto-generator write them, not only the demo ones. */
+const authored: Persona[] = [
+  personaSchema.parse({
+    name: "Sarah Lee",
+    role: "VP of Sales",
+    situation: "Sarah is the VP of Sales at a mid-market SaaS company. She manages a team of 40 reps and reports to the CEO.",
+    background: "Has been in the role for 8 months after moving from a competitor. Skeptical of new tools.",
+    pain_points: ["Struggles with forecast accuracy every quarter", "Lack of visibility into rep activity", "New reps take six months to ramp"],
+    goals: ["Hit the annual number", "Wants to cut ramp time in half"],
+    close: "She would agree to a pilot with one team if the numbers are credible.",
+    personality: { concerns: "Worried the reps won't adopt it" },
+  }),
+  personaSchema.parse({
+    name: "Tom Becker",
+    role: "Clinic Manager",
+    situation: "Oversees three outpatient clinics; his front desk is overwhelmed.",
+    background: "Former nurse, promoted to manager four years ago.",
+    pain_points: ["His staff spend hours on phone scheduling", "No-shows cost the clinics about $200k a year"],
+    goals: ["Reduce no-shows by 30%", "Give his staff time back for patients"],
+  }),
+];
 
-/** Plays a script against the offline persona, feeding each reply back as history. */
-function play(script: string[]) {
+function sender(persona: Persona, seed: string) {
   const history: TranscriptLine[] = [];
-  for (const text of script) {
-    const reply = offlineReply(persona, history, text);
+  const send: Send = async (text) => {
+    const reply = offlineReply(persona, history, text, seed);
     history.push({ speaker: "learner", text }, { speaker: "persona", text: reply });
-  }
-  return history.filter((l) => l.speaker === "persona").map((l) => l.text);
+    return reply;
+  };
+  return send;
 }
 
-describe("offline persona", () => {
-  it("plays a discovery call: greeting, situation, background, pains one at a time, goal, close", () => {
-    const replies = play([
-      "Hi Dana, thanks for taking the call.",
-      "Could you tell me about your current situation?",
-      "And your background?",
-      "What are the biggest challenges you face at peak?",
-      "Any other problems?",
-      "Anything else that's difficult?",
-      "What would success look like for you next year?",
-      "Would you be open to a workflow review with your shift leads?",
+/** The field sentences written about the persona (in the third person or without a subject). */
+function thirdPersonSentences(persona: Persona): string[] {
+  const fields = [persona.situation, persona.background, ...persona.pain_points, ...persona.goals, persona.close ?? ""];
+  return fields
+    .flatMap((f) => f.split(/(?<=[.;])\s+/))
+    .map((s) => s.replace(/[.;]$/, "").trim())
+    .filter((s) => THIRD_PERSON.test(s) || SUBJECTLESS.test(s) || s.startsWith(persona.name.split(" ")[0]));
+}
+
+const copiedAsSentence = (sentence: string) =>
+  new RegExp(`(^|[.?!:]\\s+)${sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i");
+const THIRD_PERSON = /\b(he|she|his|her|him|himself|herself)\b/i;
+/** Field sentences that start with the persona's verb and no subject ("Runs two warehouses"). */
+const SUBJECTLESS = /^(runs|has|is|was|would|cannot|hiring|built|values|struggles|oversees|former|twelve|agreed|wants|manages|skeptical)\b/i;
+const difficulties = ["easy", "medium", "hard"] as const;
+const everyone = [...demoSchemas.map((d) => d.persona), ...authored];
+
+describe("offline persona: a believable buyer", () => {
+  for (const base of everyone) {
+    for (const difficulty of difficulties) {
+      const persona = { ...base, difficulty };
+      it(`${base.name} (${difficulty}): discovery uncovers every pain and reaches the close; a pitch meets pushback`, async () => {
+        const discovery = await holdDiscovery(persona, sender(persona, `d-${difficulty}`));
+        expect(discovery.uncovered).toEqual(persona.pain_points.map((_, i) => i));
+        expect(discovery.agreed).toBe(true);
+        const pitch = await holdPitch(persona, sender(persona, `p-${difficulty}`));
+        expect(pitch.uncovered).toEqual([]);
+        expect(pitch.agreed).toBe(false);
+        expect(pitch.pushback).toBe(true);
+        for (const { transcript } of [discovery, pitch]) {
+          const replies = transcript.filter((l) => l.speaker === "persona").map((l) => l.text);
+          expect(new Set(replies).size).toBe(replies.length);
+          for (const reply of replies) {
+            expect(reply).not.toMatch(THIRD_PERSON);
+            for (const sentence of thirdPersonSentences(persona)) expect(reply).not.toMatch(copiedAsSentence(sentence));
+          }
+        }
+      });
+    }
+  }
+});
+
+describe("first person", () => {
+  it.each([
+    ["Runs two regional warehouses shipping about 4,000 orders a day", "I run two regional warehouses shipping about 4,000 orders a day"],
+    ["Her team spends too long on ad-hoc data requests", "my team spends too long on ad-hoc data requests"],
+    ["Cannot show the board what the tool returns", "I can't show the board what the tool returns"],
+    ["Hiring her first junior analyst", "I'm hiring my first junior analyst"],
+    ["He has been asked to cut software spend by 15%", "I've been asked to cut software spend by 15%"],
+    ["Values clear communication over tools", "I value clear communication over tools"],
+    ["Carries the pager for the whole region", "I carry the pager for the whole region"],
+    ["Has fifteen interviews this week and wants someone curious", "I have fifteen interviews this week and I want someone curious"],
+    ["Dashboards go unused by product managers", "Dashboards go unused by product managers"],
+    ["Lack of visibility into inventory levels", "Lack of visibility into inventory levels"],
+  ])("%s", (field, spoken) => {
+    expect(toFirstPerson(field).map((s) => s.text).join(". ")).toBe(spoken);
+  });
+
+  it("splits an appositive background into short first-person sentences", () => {
+    expect(toFirstPerson("Former auditor, careful with numbers, did not sign the original deal and inherited the tool").map((s) => s.text)).toEqual([
+      "I'm a former auditor", "I'm careful with numbers", "I didn't sign the original deal and I inherited the tool",
     ]);
-    expect(replies[0]).toBe("Hi, Dana Whitfield here, Head of Operations at Harbor & Pine Outfitters. I've got a few minutes. What's this about?");
-    expect(replies[1]).toContain("runs two regional warehouses shipping about 4,000 orders a day");
-    expect(replies[2]).toContain("twelve years in logistics");
-    expect(replies[3]).toContain("roughly 6% of orders miss the carrier cut-off");
-    expect(replies[4]).toContain("overtime costs went up 30%");
-    expect(replies[5]).toMatch(/told you the main problems already/);
-    expect(replies[6]).toContain("ship 99% of orders same day");
-    expect(replies[7]).toMatch(/^That sounds reasonable/);
+  });
+});
+
+describe("offline persona: answers the question asked", () => {
+  const dana = demoSchemas[0].persona;
+  const play = (persona: Persona, script: string[], seed = "s") => {
+    const history: TranscriptLine[] = [];
+    for (const text of script) history.push({ speaker: "learner", text }, { speaker: "persona", text: offlineReply(persona, history, text, seed) });
+    return history.filter((l) => l.speaker === "persona").map((l) => l.text);
+  };
+
+  it("reads situation questions without a question mark and in indirect forms", () => {
+    const [a] = play(dana, ["Walk me through how orders flow through your warehouses"]);
+    expect(a).toContain("I run two regional warehouses");
+    expect(a).not.toMatch(/guarded|cold email/);
+    const [, b] = play(dana, ["Hello", "I'm curious how your day is organised"]);
+    expect(b).not.toMatch(/^(Sorry|I'm not sure I follow)/);
   });
 
-  it("is deterministic", () => {
-    const script = ["Hello", "What's hard about your job?", "Let's book a demo next week"];
-    expect(play(script)).toEqual(play(script));
+  it("holds pains back until asked, then gives one at a time; a question naming one gets that one", () => {
+    const replies = play(dana, ["Hello", "Tell me about your operation", "How has the overtime budget been this year?"]);
+    expect(replies[1]).not.toMatch(/overtime|cut-off|pick-list/i);
+    expect(replies[2]).toMatch(/overtime costs went up 30%/);
+    expect(replies[2]).not.toMatch(/cut-off|pick-list/);
   });
 
-  it("hesitates at a generic close before any pain point was discussed", () => {
-    const [, reply] = play(["Hello", "Let's book a demo next week"]);
-    expect(reply).toMatch(/not sure we're there yet/);
+  it("a hard persona deflects the first problem question; an easy one answers it", () => {
+    const script = ["Hello", "What's the biggest problem you have?"];
+    expect(play({ ...dana, difficulty: "hard" }, script)[1]).not.toMatch(/cut-off|pick-list|overtime/);
+    expect(play({ ...dana, difficulty: "easy" }, script)[1]).toMatch(/cut-off|pick-list|overtime/);
   });
 
-  it("agrees to a next step once a pain point has come up", () => {
-    const replies = play(["Hello", "What frustrates you most?", "Can I schedule a follow-up call for Thursday?"]);
-    expect(replies[2]).toMatch(/^That sounds reasonable/);
+  it("talks about the consequences of the pain under discussion, then what solving it would mean", () => {
+    const replies = play(dana, ["Hello", "Tell me about your operation", "What's the hardest part?", "What does that cost you", "If that were fixed, what would it mean for you?"]);
+    expect(replies[3]).toMatch(/late|downstream|catch up/);
+    expect(replies[4]).toMatch(/ship 99% of orders same day|cut overtime back/);
   });
 
-  it("agrees at once when the learner proposes the persona's own close", () => {
-    const [reply] = play(["Could we set up a 45-minute workflow review with your shift leads?"]);
-    expect(reply).toMatch(/^That sounds reasonable/);
+  it("notices when what it just said is ignored", () => {
+    const replies = play(dana, ["Hello", "Tell me about your operation", "What's the hardest part?", "Anyway, our platform has great features."]);
+    expect(replies[3]).toMatch(/went straight past it|Did you hear|skipped right over/);
   });
 
-  it("never reveals a pain point unprompted", () => {
-    const replies = play(["Hello", "We sell warehouse software.", "It is very popular.", "Okay."]);
-    for (const reply of replies) for (const pain of persona.pain_points) expect(reply.toLowerCase()).not.toContain(pain.toLowerCase().slice(0, 20));
+  it("raises its concern before agreeing (medium) and agrees once it is answered", () => {
+    const persona = { ...dana, difficulty: "medium" as const };
+    const base = ["Hello", "Walk me through your operation", "What's the hardest part?", "What does that cost you?", "What else is difficult?", "Anything else that's hard?", "If you solved those, what would it mean?"];
+    const replies = play(persona, [...base, "Would you be open to a workflow review with your two shift leads?"]);
+    expect(replies.at(-1)).toMatch(/another long implementation/);
   });
 
-  it("keeps acronyms intact when quoting", () => {
-    const p = { ...persona, pain_points: ["WMS rollouts always run late"] };
-    expect(offlineReply(p, [{ speaker: "learner", text: "Hi" }], "What problems do you have?")).toContain("WMS rollouts");
+  it("is deterministic per conversation and varies between conversations", () => {
+    const script = ["Hello", "Tell me about your operation", "What's hard right now?", "Let's book a demo"];
+    expect(play(dana, script, "a")).toEqual(play(dana, script, "a"));
+    const seeds = ["a", "b", "c", "d", "e"].map((s) => play(dana, script, s).join("|"));
+    expect(new Set(seeds).size).toBeGreaterThan(1);
+  });
+
+  it("hesitates at a close before any discovery", () => {
+    const [, reply] = play(dana, ["Hello", "Let's book a demo next week"]);
+    expect(reply).toMatch(/not sure we're there yet|Slow down|bit quick/);
   });
 });

@@ -1,0 +1,169 @@
+/**
+ * Persona fields are usually written about the persona ("Runs two regional warehouses", "Her team
+ * spends too long..."). The offline persona speaks them, so they are turned into first-person
+ * speech here: subject-less verbs get an "I", third-person pronouns become mine, verbs agree.
+ */
+
+const FUNCTION_WORDS = new Set(
+  ("someone something anyone anything people everyone everything the a an his her their its our my your this that these those what how who whom him them it me us " +
+    "to from with by for in on at into onto up out off back through across as after before without about over under " +
+    "too very only still already not never often always mostly heavily barely just more less most several many " +
+    "multiple some all no any every each both own one two three four five six seven eight nine ten twelve fifteen " +
+    "twenty fifty hundred roughly around nearly almost half being been down").split(" "),
+);
+
+const AUXILIARIES: Record<string, string> = {
+  is: "am", was: "was", has: "have", had: "had", does: "do", did: "did", can: "can", cannot: "can't",
+  "can't": "can't", could: "could", will: "will", would: "would", should: "should", must: "must", may: "may",
+  might: "might", "doesn't": "don't", "isn't": "am not", "hasn't": "haven't", "wasn't": "wasn't", "won't": "won't",
+  "didn't": "didn't", "couldn't": "couldn't", "wouldn't": "wouldn't",
+};
+
+const IRREGULAR_PAST = new Set(
+  ("built ran led took made grew got came left joined began spent lost saw heard bought sold became went found " +
+    "brought kept set held wrote told gave oversaw founded started moved inherited agreed signed managed worked " +
+    "switched tried used chose").split(" "),
+);
+
+/** Verbs common in persona notes, recognised whatever follows them ("values clear communication"). */
+const KNOWN_3S = new Set(
+  ("runs manages leads owns oversees reports spends struggles worries prefers likes hates expects believes thinks " +
+    "knows cares relies uses handles sells buys works juggles feels sees hopes plans faces tracks supervises heads " +
+    "hires reviews approves signs controls answers values wants needs has is was does lacks loses misses wastes " +
+    "dislikes distrusts trusts insists demands requires juggles sits chairs coordinates builds lives").split(" "),
+);
+
+/** Participles that read as states: "and worried about" -> "and I'm worried about". */
+const STATES = new Set("worried concerned frustrated interested tired skeptical sceptical overwhelmed stretched annoyed impressed unhappy".split(" "));
+
+/** Participles that describe something done to the persona: "promoted from" -> "I was promoted from". */
+const PASSIVE = new Set(
+  "promoted hired appointed tasked asked burned burnt told brought recruited charged pressured forced expected required mandated named put given".split(" "),
+);
+
+const PERSON_NOUNS =
+  /\b(auditor|manager|director|engineer|veteran|supervisor|founder|co-founder|buyer|lead|head|officer|analyst|vp|consultant|nurse|teacher|accountant|specialist|executive|owner|parent|graduate|hire|leader|ceo|cfo|coo|cto|cio|salesperson|rep|recruiter|designer|developer|controller|administrator|coordinator|partner|principal|doctor|physician|lawyer|professor|student|chef|operator|planner|strategist|marketer|entrepreneur)s?\b/i;
+
+const isNumberLike = (w: string) => /^[\d$£€]/.test(w);
+const bare = (w: string) => w.toLowerCase().replace(/[^a-z'-]/g, "");
+
+/** "runs" -> "run", "carries" -> "carry", "is" -> "am"; null when the word is not a verb we recognise. */
+export function firstPersonVerb(word: string, next = ""): string | null {
+  const w = bare(word);
+  const n = bare(next);
+  if (w in AUXILIARIES) return AUXILIARIES[w];
+  if (STATES.has(w)) return `am ${w}`;
+  if (KNOWN_3S.has(w)) return w.endsWith("ies") ? w.slice(0, -3) + "y" : /(ch|sh|ss|x|z|o)es$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
+  const nextIsFunction = !next || FUNCTION_WORDS.has(n) || isNumberLike(next) || /ly$/.test(n);
+  if (IRREGULAR_PAST.has(w) && nextIsFunction) return w;
+  if (/ed$/.test(w) && w.length > 4 && nextIsFunction) return PASSIVE.has(w) ? `was ${w}` : w;
+  if (PASSIVE.has(w) && nextIsFunction) return `was ${w}`;
+  if (/ing$/.test(w) && w.length > 5 && nextIsFunction && n !== "") return `am ${w}`;
+  if (/[^su]s$/.test(w) && w.length > 3 && nextIsFunction && n !== "") {
+    if (/ies$/.test(w)) return w.slice(0, -3) + "y";
+    if (/(ch|sh|ss|x|z|o)es$/.test(w)) return w.slice(0, -2);
+    return w.slice(0, -1);
+  }
+  return null;
+}
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bI am not\b/g, "I'm not"], [/\bI am\b/g, "I'm"], [/\bI have been\b/g, "I've been"], [/\bI have had\b/g, "I've had"],
+  [/\bI will\b/g, "I'll"], [/\bI would\b/g, "I'd"], [/\bdid not\b/g, "didn't"], [/\bdo not\b/g, "don't"],
+  [/\bcannot\b/g, "can't"], [/\bis not\b/g, "isn't"], [/\bwas not\b/g, "wasn't"], [/\bhas not\b/g, "hasn't"],
+];
+
+const contract = (s: string) => CONTRACTIONS.reduce((acc, [re, to]) => acc.replace(re, to), s);
+
+/** Possessive and object pronouns: "her team" -> "my team", "asked him" -> "asked me". */
+function swapPronouns(text: string): string {
+  return text
+    .replace(/\b(his|her)(\s+)(own\s+)?([A-Za-z0-9$£€-])/gi, (_m, _p, sp, own, c) => `my${sp}${own ?? ""}${c}`)
+    .replace(/\b(him|her)\b/gi, "me")
+    .replace(/\b(himself|herself)\b/gi, "myself")
+    .replace(/\b(he|she)'s\b/gi, "I'm")
+    .replace(/\b(he|she)\s+(\S+)(\s+(\S+))?/gi, (m, _p, verb: string, rest = "", after = "") => {
+      const v = firstPersonVerb(verb, after || "the");
+      return v ? `I ${v}${rest}` : `I ${verb}${rest}`;
+    })
+    .replace(/\bMy\b/g, "My");
+}
+
+/** " and inherited the tool" -> " and I inherited the tool" when the word after a joiner is a verb. */
+function subjectAfterJoiners(text: string): string {
+  return text.replace(/\b(and|but|so)\s+([A-Za-z']+)\s+(\S+)/g, (m, joiner: string, word: string, next: string) => {
+    if (/^[A-Z]/.test(word) && word !== "I") return m;
+    const v = firstPersonVerb(word, next);
+    return v ? `${joiner} I ${v} ${next}` : m;
+  });
+}
+
+export type Spoken = { kind: "clause" | "phrase"; text: string };
+
+/** One comma segment: "Former auditor" -> "I'm a former auditor", "promoted from X" -> "I was promoted from X". */
+function segmentToClause(segment: string, first: boolean, names: RegExp | null): Spoken {
+  let s = segment.trim();
+  if (names) s = s.replace(names, "I");
+  const words = s.split(/\s+/);
+  if (/^I$/.test(words[0]) && words[1]) {
+    const v = firstPersonVerb(words[1], words[2] ?? "the");
+    if (v) return { kind: "clause", text: ["I", v, ...words.slice(2)].join(" ") };
+  }
+  if (/^(he|she)$/i.test(words[0])) return { kind: "clause", text: swapPronouns(s) };
+  if (/^(his|her)$/i.test(words[0])) return { kind: "clause", text: swapPronouns(s) };
+  const verb = firstPersonVerb(words[0], words[1] ?? "");
+  if (verb) return { kind: "clause", text: swapPronouns(["I", verb, ...words.slice(1)].join(" ")) };
+  if (first && /^(\S+\s+)?(\S+\s+)?(years?|decades?)\b/i.test(s) && /^(\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|over|more than|almost|nearly|about)/i.test(s))
+    return { kind: "clause", text: `I've got ${lowerFirst(swapPronouns(s))}` };
+  if (/^(careful|cautious|skeptical|sceptical|wary|keen|open|busy|new|happy|comfortable|responsible|frustrated|worried|tired|proud|focused|known|deeply|very|quite|fairly|highly)\b/i.test(s))
+    return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
+  const head = s.split(/\s+(?:at|in|with|from|for|who|by|of|on|to)\s+/)[0].split(/\s+/);
+  if (first && head.length <= 4 && PERSON_NOUNS.test(head.at(-1) ?? "")) {
+    const np = lowerFirst(swapPronouns(s));
+    const article = /^(a|an|the|my)\b/i.test(np) ? "" : /^[aeiou]/i.test(np) ? "an " : "a ";
+    return { kind: "clause", text: `I'm ${article}${np}` };
+  }
+  return { kind: "phrase", text: swapPronouns(s) };
+}
+
+export const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) && !/^I\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
+export const upperFirst = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+export const trimEnd = (s: string) => s.trim().replace(/[\s.;:,!]+$/, "");
+
+/** Splits a field into sentences (on . ! ? and ;), keeping decimals and "4,000" intact. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?;])\s+|;\s*/)
+    .map(trimEnd)
+    .filter((s) => s.length > 0);
+}
+
+/** A name pattern that matches the persona's full or first name as a subject. */
+export function nameMatcher(name: string | undefined): RegExp | null {
+  if (!name) return null;
+  const parts = name.trim().split(/\s+/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^(${parts.join("\\s+")}|${parts[0]})\\b`, "i");
+}
+
+/**
+ * A field sentence as speech: a list of first-person clauses ("I run two regional warehouses")
+ * or, when the sentence has no subject of its own (a noun phrase such as "Lack of visibility"),
+ * a phrase that templates embed after a colon.
+ */
+export function toFirstPerson(sentence: string, personaName?: string): Spoken[] {
+  const names = nameMatcher(personaName);
+  const segments = trimEnd(sentence).split(/,\s+(?![\d])/);
+  const out: Spoken[] = [];
+  segments.forEach((segment, i) => {
+    const spoken = segmentToClause(segment, i === 0, names);
+    const prev = out.at(-1);
+    if (spoken.kind === "phrase" && prev) prev.text += `, ${spoken.text}`;
+    else out.push(spoken);
+  });
+  return out.map((s) => ({ kind: s.kind, text: contract(subjectAfterJoiners(s.text)) }));
+}
+
+/** A field as one or more spoken sentences (clauses only; phrases come back as they are). */
+export function speak(field: string, personaName?: string): string[] {
+  return sentencesOf(field).flatMap((s) => toFirstPerson(s, personaName).map((p) => p.text));
+}

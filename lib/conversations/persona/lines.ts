@@ -1,0 +1,168 @@
+import type { Said } from "./knowledge";
+
+/** FNV-1a: a small, stable hash so a conversation id always picks the same phrasings. */
+export function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** The first variant, in a seeded order, that has not been said before; a lead-in makes it new if all were. */
+export function pick(variants: string[], seed: string, used: Set<string>): string {
+  const start = hash(seed) % variants.length;
+  const ordered = variants.map((_, i) => variants[(start + i) % variants.length]);
+  for (const v of ordered) if (!used.has(v)) return v;
+  for (const lead of LEAD_INS) for (const v of ordered) {
+    const line = `${lead} ${v[0].toLowerCase()}${v.slice(1)}`;
+    if (!used.has(line)) return line;
+  }
+  return `${ordered[0]} (${used.size})`;
+}
+
+const LEAD_INS = ["Look,", "Like I said,", "Again,", "Honestly,", "Well,", "Right,", "As I mentioned,"];
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_m, key: string) => values[key] ?? "");
+
+export const L = {
+  greeting: [
+    "{first} speaking. I've got a few minutes. What's this about?",
+    "Hi, this is {first}. I don't have long, so what can I do for you?",
+    "Hello, {first} here. What's this regarding?",
+  ],
+  greetingAgain: ["Hi again. What did you want to ask?", "Yes, still here. Go ahead.", "Hello. What's on your mind?"],
+  situationIntro: ["Sure.", "Okay.", "Right.", "", "Fair question."],
+  situationDone: [
+    "That's the picture, really. What else do you want to know?",
+    "That's about it on how things run. Where are you going with this?",
+    "Not much more to it day to day. What are you trying to find out?",
+  ],
+  guardedProblem: [
+    "Things run fine, mostly. Why do you ask?",
+    "Every operation has its issues. What exactly are you after?",
+    "We manage. I'd rather know a bit more about why you're asking first.",
+    "Nothing I'd call a crisis. What makes you ask?",
+  ],
+  painFirst: ["Honestly? {pain}", "The big one: {inline}.", "If I'm honest, {inline}.", "Well, since you ask. {pain}"],
+  painNext: ["There's another thing. {pain}", "And then there's this: {inline}.", "The other one is that {inline}.", "Something else that bugs me: {inline}."],
+  painNextPhrase: ["There's another thing: {inline}.", "And then there's this: {inline}.", "The other one: {inline}.", "Something else that bugs me: {inline}."],
+  painsDone: [
+    "I think you've heard the main problems now.",
+    "That's the main list, honestly.",
+    "Those are the big ones. The rest is noise.",
+  ],
+  volunteerMore: ["And that's not the only thing.", "That's one of a few, to be fair.", ""],
+  implicationNone: [
+    "Effect of what, though? We haven't really talked about a problem.",
+    "I'm not sure what you mean. What are you getting at?",
+  ],
+  implicationDone: [
+    "I've told you what it costs us. The question is what you'd do about it.",
+    "That's the damage, more or less. What would you do about it?",
+  ],
+  payoffNone: [
+    "Solving what, exactly? You haven't asked me what's wrong yet.",
+    "Hard to say when we haven't talked about what's broken.",
+  ],
+  payoffCan: [
+    "If that got fixed? I could actually {can}.",
+    "It would change a lot. I'd finally be able to {can}.",
+    "Then I'd have a real shot at it. I need to {can}.",
+  ],
+  payoffGoal: ["If that got fixed? {goal}", "Then I could actually do what I'm meant to. {goal}", "It would change a lot. {goal}"],
+  payoffMotivation: ["For me personally, {motivation}", "And honestly, {motivation}", "It matters to me too. {motivation}"],
+  payoffDone: ["I think I've told you what it would mean. It would be worth a lot.", "That's what's at stake for me. It would matter."],
+  pitchEarly: [
+    "I'm not sure what problem that solves for us.",
+    "Hold on. You're telling me what you've got before you know what we need.",
+    "Everyone says that. You don't know much about how we work yet.",
+    "I get a lot of these calls. Why would that matter to me?",
+  ],
+  pitchLate: [
+    "Maybe. How would that help with what I just described?",
+    "Could be. What would that look like for us specifically?",
+    "Okay, but be specific. What would change for my team?",
+  ],
+  ignored: [
+    "Hang on. I just told you something important and you went straight past it.",
+    "Did you hear what I just said? That's the part I actually care about.",
+    "You skipped right over that. Are you listening, or reading a script?",
+  ],
+  closeEarly: [
+    "I'm not sure we're there yet. You don't really know what we're dealing with.",
+    "Slow down. What would we even be meeting about?",
+    "That's a bit quick. You haven't asked me much.",
+  ],
+  closeNotYet: [
+    "Maybe, but I don't think you've got the full picture yet.",
+    "Possibly. I'm not sure you understand what it's costing us yet, though.",
+    "Not yet. I'd want to know you really get our situation first.",
+  ],
+  objection: [
+    "Before I say yes: {concern} How would this be any different?",
+    "Here's my hesitation. {concern} Convince me this isn't that.",
+    "I'll be straight with you. {concern} So what's different here?",
+  ],
+  objectionRaised: ["My worry, though. {concern}", "One thing on my mind. {concern}", "I'll be upfront. {concern}"],
+  objectionHeard: ["Okay. That's fair, and it helps.", "Alright. That makes me a bit more comfortable.", "Fine. I can live with that."],
+  objectionUnanswered: ["You still haven't answered my concern.", "That doesn't really address what worries me."],
+  agree: [
+    "Okay. That sounds reasonable given what we've talked about. Let's do {close}. Send me an invite.",
+    "Alright, you've earned it. {Close} works for me. Send over some times.",
+    "Yes, let's do {close}. Put something in my calendar.",
+  ],
+  agreeGeneric: [
+    "Okay. A short next step makes sense. Send me an invite.",
+    "Alright. Let's set up a follow-up. Send me a few times.",
+  ],
+  agreedAlready: ["We've agreed on that. Send the invite and we'll take it from there.", "Yes, already said yes. Just send the invite."],
+  other: [
+    "Sorry, where are you going with this?",
+    "I'm not sure I follow. What do you need from me?",
+    "Okay. And how does that relate to us?",
+    "Right. What did you actually want to ask me?",
+  ],
+  listening: ["Go on.", "Okay, I'm listening.", "Mm. Keep going."],
+  ack: ["Right.", "Yes.", "Okay.", "Sure.", "Exactly."],
+};
+
+export type LineKey = keyof typeof L;
+
+export function line(key: LineKey, seed: string, used: Set<string>, values: Record<string, string> = {}): string {
+  const variants = L[key].map((t) => fill(t, values).replace(/\s+/g, " ").trim()).filter(Boolean);
+  return pick(variants, `${seed}:${key}`, used);
+}
+
+/** The damage a pain does, by what it is about: two levels, then its goal. */
+const CONSEQUENCES: [RegExp, string[]][] = [
+  [/\b(unused|inactive|adoption|seats|nobody uses|shelfware)/i, ["All that effort, and nobody uses it. That's hard to defend.", "It makes every new request harder to justify."]],
+  [/\b(board|report|show|visibility|prove|track|measure|dashboards?|metrics?)\b/i, ["When I can't show the numbers, I lose credibility where the decisions get made.", "We end up arguing about opinions instead of facts."]],
+  [/\b(error|mistake|wrong|defect|quality|rework)/i, ["Every mistake means rework, and we find out when it's already expensive.", "It makes us look sloppy, and that's not who we are."]],
+  [/\b(customer|complain|client|patient|churn|refund)/i, ["The customers notice before we do. That's what really worries me.", "Every one of those is a customer who thinks twice about coming back."]],
+  [/\b(miss|late|delay|cut-?off|deadline|backlog|slip)/i, ["Things go out late, and then everyone downstream scrambles to make up for it.", "We end up paying extra just to catch up, and the team burns out."]],
+  [/\b(too long|hours|manual|slow|ad-hoc|requests|\btime\b)/i, ["It eats the week. The work that actually matters keeps getting pushed back.", "Good people end up firefighting instead of doing what we hired them for."]],
+  [/\b(overtime|costs?\b|budget|expensive|price|money|spend\b|spending|\$|£|€)/i, ["That comes straight out of my budget, and I'm the one who has to explain it.", "It's money we could be spending on something that moves us forward."]],
+  [/\b(staff|turnover|burnout|hiring|morale|people|team)/i, ["People are tired. I'm worried about losing the good ones.", "It wears the team down, and it shows."]],
+];
+const GENERIC = [
+  "It slows everything down, and it lands on my desk.",
+  "It adds up. Small things like that cost us more than people think.",
+  "Honestly, it's the kind of thing that makes the rest of the job harder.",
+];
+
+/** What a pain costs, at depth 0 or 1; depth 2 ties it to the goal it blocks. */
+export function consequence(pain: Said, depth: number, goal: Said | undefined, used: Set<string>): string {
+  if (depth < 2) {
+    const found = CONSEQUENCES.find(([re]) => re.test(pain.inline))?.[1] ?? [];
+    const fresh = [...found.slice(depth), ...GENERIC].find((c) => !used.has(c));
+    if (fresh) return fresh;
+  }
+  if (!goal) return "And it's not getting better on its own.";
+  if (goal.can) return `And as long as it keeps happening, I can't ${goal.can}.`;
+  return goal.clause
+    ? `And as long as it keeps happening, I can't get where I need to be. ${goal.sentence}`
+    : `And it gets in the way of what I'm after: ${goal.inline}.`;
+}
