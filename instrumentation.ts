@@ -3,6 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDb } = await import("@/db");
   const { startGradingSweep } = await import("@/lib/grading/worker");
+  const { startIdleSweep } = await import("@/lib/conversations/idle");
   try {
     await getDb();
   } catch (err) {
@@ -10,4 +11,5 @@ export async function register() {
     console.error("[startup] database unavailable:", err instanceof Error ? err.message : err);
   }
   startGradingSweep();
+  startIdleSweep();
 }

@@ -28,6 +28,8 @@ const schema = z.object({
   GRADING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   GRADING_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
   GRADING_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
+  /** A call with no turn for this long is ended by the server (graded, or abandoned and refunded). */
+  CALL_IDLE_MINUTES: z.coerce.number().positive().default(10),
 });
 
 export type Env = z.output<typeof schema>;

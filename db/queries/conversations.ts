@@ -122,3 +122,20 @@ export async function appendTurn(
     .returning();
   return row ?? null;
 }
+
+/**
+ * The scenario ({kind, objective}) of the conversation's schema, wherever it is stored: a
+ * `scenario` column on the schema or a `scenario` key in the persona snapshot. Read through
+ * to_jsonb so this works before and after the column exists.
+ */
+export async function findConversationScenario(db: Executor, conversationId: string): Promise<unknown> {
+  const [row] = await db
+    .select({
+      scenario: sql<unknown>`coalesce(to_jsonb(${roleplaySchemas}) -> 'scenario', ${conversations.persona} -> 'scenario')`,
+    })
+    .from(conversations)
+    .leftJoin(roleplaySchemas, eq(roleplaySchemas.id, conversations.schema_id))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row?.scenario ?? null;
+}

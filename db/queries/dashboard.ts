@@ -32,18 +32,20 @@ export async function selectCreditAccount(db: Executor, userId: string) {
   return row ?? null;
 }
 
-/** The user's finished conversations, newest first, with the score once graded. */
+/** Every conversation the user started, newest first, with where it stands and the score once graded. */
 export async function selectRecentConversations(db: Executor, input: { userId: string; limit: number }) {
   return db
     .select({
       id: conversations.id,
       name: conversations.schema_name,
       started_at: conversations.started_at,
+      conversation_status: conversations.status,
+      grade_status: grades.status,
       score: sql<number | null>`(${gradedScore})::int`,
     })
     .from(conversations)
     .leftJoin(grades, eq(grades.conversation_id, conversations.id))
-    .where(ended(input.userId))
+    .where(eq(conversations.user_id, input.userId))
     .orderBy(desc(conversations.started_at), desc(conversations.id))
     .limit(input.limit);
 }

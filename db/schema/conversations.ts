@@ -8,7 +8,8 @@ import { roleplaySchemas } from "./roleplay";
 import { users } from "./users";
 
 export const conversationMode = pgEnum("conversation_mode", ["livekit", "local"]);
-export const conversationStatus = pgEnum("conversation_status", ["active", "ended"]);
+// 'abandoned': ended by the idle sweep before the learner said anything; its credit was refunded.
+export const conversationStatus = pgEnum("conversation_status", ["active", "ended", "abandoned"]);
 export const speaker = pgEnum("speaker", ["learner", "persona"]);
 export const gradeStatus = pgEnum("grade_status", ["pending", "graded", "failed"]);
 
@@ -29,12 +30,16 @@ export const conversations = pgTable(
     room_name: text("room_name"),
     started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     ended_at: timestamp("ended_at", { withTimezone: true }),
+    /** Set once, when the idle sweep gave the credit back. */
+    credit_refunded_at: timestamp("credit_refunded_at", { withTimezone: true }),
   },
   (t) => [
     index("conversations_user_started_idx").on(t.user_id, t.started_at),
     // Covers the organisation statistics (an index-only scan) and per-user lookups in an organisation.
     index("conversations_org_user_cover_idx").on(t.organization_id, t.user_id, t.status, t.started_at, t.ended_at, t.id),
     index("conversations_schema_id_idx").on(t.schema_id),
+    // The idle sweep looks only at live calls.
+    index("conversations_active_idx").on(t.started_at).where(sql`${t.status} = 'active'`),
   ],
 );
 

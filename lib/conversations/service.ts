@@ -1,11 +1,14 @@
 import { getDb, type Executor } from "@/db";
-import { appendTurn, countTurns, findConversation, listTurns, lockConversation, markEnded } from "@/db/queries/conversations";
+import {
+  appendTurn, countTurns, findConversation, findConversationScenario, listTurns, lockConversation, markEnded,
+} from "@/db/queries/conversations";
 import type { Conversation, ConversationTurn } from "@/db/schema";
 import { anthropicClient } from "@/lib/ai/anthropic";
 import type { SessionUser } from "@/lib/auth/service";
 import { conflict, notFound } from "@/lib/errors";
 import { enqueueGrade, kickGrader } from "@/lib/grading/queue";
 import { MAX_TURNS_PER_CONVERSATION, type AgentTurn } from "@/lib/validations/conversation";
+import { buildBrief } from "./brief";
 import { claudePersonaReply } from "./claude-reply";
 import { offlineReply } from "./offline-persona";
 
@@ -121,10 +124,11 @@ export async function getOwnedConversation(user: SessionUser, conversationId: st
   const db = await getDb();
   const conversation = await findConversation(db, conversationId);
   if (!conversation || conversation.user_id !== user.id) throw conversationNotFound();
-  const turns = await listTurns(db, conversationId);
+  const [turns, scenario] = await Promise.all([listTurns(db, conversationId), findConversationScenario(db, conversationId)]);
   return {
     conversation_id: conversation.id,
     schema_name: conversation.schema_name,
+    brief: buildBrief(conversation.persona, scenario),
     mode: conversation.mode,
     status: conversation.status,
     persona: { name: conversation.persona.name, role: conversation.persona.role },

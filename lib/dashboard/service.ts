@@ -5,6 +5,17 @@ import { getActiveMembership } from "@/lib/organizations/membership";
 
 export const RECENT_CONVERSATIONS = 20;
 
+/** Where a conversation stands, as the dashboard shows it. */
+export type ConversationProgress = "in_progress" | "grading" | "graded" | "grading_failed" | "abandoned" | "ended";
+
+function progressOf(c: { conversation_status: string; grade_status: string | null }): ConversationProgress {
+  if (c.conversation_status === "active") return "in_progress";
+  if (c.conversation_status === "abandoned") return "abandoned";
+  if (c.grade_status === "graded") return "graded";
+  if (c.grade_status === "failed") return "grading_failed";
+  return c.grade_status === "pending" ? "grading" : "ended";
+}
+
 /** The dashboard object of spec section 3, from real data. */
 export async function getDashboard(user: SessionUser) {
   const db = await getDb();
@@ -28,6 +39,7 @@ export async function getDashboard(user: SessionUser) {
       name: c.name,
       started_at: new Date(c.started_at).toISOString(),
       score: c.score == null ? null : Number(c.score),
+      status: progressOf(c),
     })),
   };
 }

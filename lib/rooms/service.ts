@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { getDb } from "@/db";
-import { findStartableSchema, insertConversation } from "@/db/queries/conversations";
+import { findConversation, findStartableSchema, insertConversation } from "@/db/queries/conversations";
 import { consumeCredit } from "@/db/queries/credits";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, conflict, notFound } from "@/lib/errors";
 import { livekitConfig, mintRoomToken, roomNameFor } from "./livekit";
 
 export type RoomAnswer = {
@@ -53,4 +53,25 @@ export async function requestRoom(user: SessionUser, schemaId: string): Promise<
     agentName: env().PERSONA_AGENT_NAME,
   });
   return { token, conversation_id: conversation.id, server_url: livekit.url, mode };
+}
+
+/**
+ * Back into a call that is still active (after a reload, or from the dashboard): a fresh answer
+ * for the same conversation, without spending a credit. Ended calls cannot be re-entered.
+ */
+export async function rejoinRoom(user: SessionUser, conversationId: string): Promise<RoomAnswer> {
+  const conversation = await findConversation(await getDb(), conversationId);
+  if (!conversation || conversation.user_id !== user.id) throw notFound("Conversation not found");
+  if (conversation.status !== "active") throw conflict("This conversation has ended");
+  const livekit = conversation.mode === "livekit" ? livekitConfig() : null;
+  if (!livekit) {
+    if (conversation.mode === "livekit") throw new AppError(503, "The call server is not configured any more");
+    return { token: randomBytes(18).toString("base64url"), conversation_id: conversation.id, server_url: null, mode: "local" };
+  }
+  const token = await mintRoomToken(livekit, {
+    conversationId: conversation.id,
+    user: { id: user.id, name: user.name },
+    agentName: env().PERSONA_AGENT_NAME,
+  });
+  return { token, conversation_id: conversation.id, server_url: livekit.url, mode: "livekit" };
 }

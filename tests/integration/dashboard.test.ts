@@ -57,11 +57,12 @@ describe("GET /api/protected/dashboard", () => {
     });
   });
 
-  it("lists recent conversations newest first, with a score only once graded", async () => {
+  it("lists every conversation the learner started, newest first, with its status and a score only once graded", async () => {
     const { json } = await call(dashboard, { token: learner.token });
-    expect(json.conversations.map((c: { name: string }) => c.name)).toEqual(["Failed", "Pending", "Middle", "Oldest"]);
-    expect(json.conversations.map((c: { score: number | null }) => c.score)).toEqual([null, null, 75, 80]);
-    expect(json.conversations[0]).toEqual({ id: ids.failed, name: "Failed", started_at: expect.any(String), score: null });
+    expect(json.conversations.map((c: { name: string }) => c.name)).toEqual(["Still going", "Failed", "Pending", "Middle", "Oldest"]);
+    expect(json.conversations.map((c: { score: number | null }) => c.score)).toEqual([null, null, null, 75, 80]);
+    expect(json.conversations.map((c: { status: string }) => c.status)).toEqual(["in_progress", "grading_failed", "grading", "graded", "graded"]);
+    expect(json.conversations[1]).toEqual({ id: ids.failed, name: "Failed", started_at: expect.any(String), score: null, status: "grading_failed" });
     expect(new Date(json.conversations[0].started_at).toString()).not.toBe("Invalid Date");
   });
 

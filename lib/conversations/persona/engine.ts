@@ -211,7 +211,11 @@ function step(k: Knowledge, s: State, text: string, seed: string, used: Set<stri
   let intent = classify(text);
   // "How has the overtime budget been?" is about a problem even though it is worded as a situation question.
   const hidden = k.pains.map((_, i) => i).filter((i) => !s.revealed.includes(i));
-  if (["situation", "company", "background"].includes(intent) && painAskedAbout(k, c.words, hidden) !== null) intent = "problem";
+  const named = painAskedAbout(k, c.words, hidden);
+  const namedHits = named === null ? 0 : overlap(c.words, k.pains[named].words);
+  if (["situation", "company", "background"].includes(intent) && named !== null && (namedHits >= 2 || s.trust >= REVEAL_TRUST[k.difficulty])) {
+    intent = "problem";
+  }
 
   // Talking past what the persona just said (a concern, a problem) is noticed.
   const ignored = s.expects !== null && ["pitch", "close", "other"].includes(intent) && overlap(c.words, s.expects) === 0 && !REASSURANCE.test(text);

@@ -62,6 +62,7 @@ export const cases: Case[] = [
   { route: "GET /api/protected/conversations/[conversationId]", input: (w) => ownConversation(w), expect: signedIn({ member: 200, admin: 404, otherAdmin: 404, developer: 404 }) },
   { route: "POST /api/protected/conversations/[conversationId]/messages", input: async (w) => ({ ...(await ownConversation(w)), body: { text: "What keeps you up at night?" } }), expect: signedIn({ member: 200, admin: 404, otherAdmin: 404, developer: 404 }) },
   { route: "POST /api/protected/conversations/[conversationId]/end", input: (w) => ownConversation(w), expect: signedIn({ member: 200, admin: 404, otherAdmin: 404, developer: 404 }) },
+  { route: "POST /api/protected/conversations/[conversationId]/join", input: (w) => ownConversation(w), expect: signedIn({ member: 200, admin: 404, otherAdmin: 404, developer: 404 }) },
 
   // --- grades: owner, admins of the organisation, developers ---
   { route: "GET /api/protected/grades/[conversationId]", input: (w) => ({ params: { conversationId: w.graded.id } }), expect: signedIn({ member: 200, admin: 200, otherAdmin: 404, developer: 200 }) },
