@@ -1,8 +1,9 @@
 import { cn } from "@/lib/utils";
+import { ScenarioBriefPanel } from "./scenario-brief";
 
 type Props = { title: string; subtitle?: string; stage: React.ReactNode; chat?: React.ReactNode; controls: React.ReactNode };
 
-/** The call screen's frame: a title, the persona's tile beside (or above) the chat, controls at the bottom. */
+/** The call screen's frame: a title, the scenario brief, the persona's tile beside (or above) the chat, controls at the bottom. */
 export function CallLayout({ title, subtitle, stage, chat, controls }: Props) {
   return (
     <main className="mx-auto flex h-dvh max-w-6xl flex-col gap-3 p-3 sm:gap-4 sm:p-6">
@@ -13,6 +14,7 @@ export function CallLayout({ title, subtitle, stage, chat, controls }: Props) {
         </div>
         {subtitle && <p className="shrink-0 text-sm text-muted-foreground">{subtitle}</p>}
       </header>
+      <ScenarioBriefPanel />
       <div className={cn("flex min-h-0 flex-1 flex-col gap-3 sm:gap-4", chat && "lg:flex-row")}>
         <div className={cn("flex min-h-[160px] flex-col", chat ? "shrink-0 lg:flex-1" : "flex-1")}>{stage}</div>
         {chat && <div className="flex min-h-0 flex-1 flex-col lg:w-96 lg:flex-none">{chat}</div>}

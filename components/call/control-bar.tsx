@@ -1,7 +1,11 @@
 "use client";
 
 import { MessageSquare, PhoneOff } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import {
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
+  AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useCompactControls } from "./use-media-query";
 
@@ -14,7 +18,7 @@ type Props = {
   leaving?: boolean;
 };
 
-/** Microphone, chat toggle and leave; labels drop to icons in the minimal layout (spec section 9). */
+/** Microphone, chat toggle and leave (after a confirmation); labels drop to icons in the minimal layout (spec section 9). */
 export function ControlBar({ microphone, chat, onLeave, leaving }: Props) {
   const compact = useCompactControls(chat?.open ?? false);
   return (
@@ -41,10 +45,28 @@ export function ControlBar({ microphone, chat, onLeave, leaving }: Props) {
           )}
         </Button>
       )}
-      <Button variant="destructive" onClick={onLeave} disabled={leaving} aria-label={compact ? "Leave" : undefined} className={cn(!compact && "px-4")}>
-        <PhoneOff aria-hidden />
-        {!compact && (leaving ? "Leaving..." : "Leave")}
-      </Button>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive" disabled={leaving} aria-label={compact ? "Leave" : undefined} className={cn(!compact && "px-4")}>
+            <PhoneOff aria-hidden />
+            {!compact && (leaving ? "Leaving..." : "Leave")}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>End this call?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The conversation ends for good and goes off to be graded. You will find the grade on your dashboard.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Stay on the call</AlertDialogCancel>
+            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onLeave}>
+              End call
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </nav>
   );
 }

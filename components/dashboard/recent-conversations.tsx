@@ -1,10 +1,18 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
+import { Loader2 } from "lucide-react";
 import { scoreBand, type ScoreBand } from "@/components/grade/score-band";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScrollArea } from "@/components/ui/scroll-area";
+import { api } from "@/lib/client/api";
 import type { Dashboard } from "@/lib/dashboard/service";
 import { cn } from "@/lib/utils";
+
+type Row = Dashboard["conversations"][number];
 
 const when = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
@@ -18,7 +26,65 @@ const BAND_TEXT: Record<ScoreBand, string> = {
 };
 const band = (score: number) => BAND_TEXT[scoreBand(score)];
 
+/** Rows still changing on the server: the list refreshes itself until they settle. */
+const unsettled = (rows: Row[]) => rows.some((r) => r.status === "grading" || r.status === "in_progress");
+const FIRST_POLL_MS = 1_500;
+const MAX_POLL_MS = 10_000;
+const GIVE_UP_MS = 10 * 60_000;
+
+function useLiveConversations(initial: Row[]): Row[] {
+  const [rows, setRows] = useState(initial);
+  const started = useRef(Date.now());
+  useEffect(() => setRows(initial), [initial]);
+  useEffect(() => {
+    if (!unsettled(rows) || Date.now() - started.current > GIVE_UP_MS) return;
+    let delay = FIRST_POLL_MS;
+    let timer: ReturnType<typeof setTimeout>;
+    let cancelled = false;
+    const poll = async () => {
+      try {
+        const fresh = await api<Dashboard>("/api/protected/dashboard");
+        if (cancelled) return;
+        setRows(fresh.conversations);
+        if (!unsettled(fresh.conversations)) return;
+      } catch {
+        // A failed refresh keeps the last list; the next one may work.
+      }
+      if (cancelled || Date.now() - started.current > GIVE_UP_MS) return;
+      delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
+      timer = setTimeout(poll, delay);
+    };
+    timer = setTimeout(poll, delay);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // Restart only when the list goes from settled to unsettled, not on every refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unsettled(rows)]);
+  return rows;
+}
+
+function Status({ row }: { row: Row }) {
+  if (row.status === "graded" && row.score !== null) return <span className={cn("font-medium", band(row.score))}>Score: {row.score}</span>;
+  if (row.status === "grading")
+    return (
+      <span className="inline-flex items-center gap-1">
+        <Loader2 aria-hidden className="size-3 animate-spin" />
+        Grading...
+      </span>
+    );
+  return <span>No score yet</span>;
+}
+
+const BADGE: Partial<Record<Row["status"], { text: string; variant: "info" | "secondary" | "outline" | "destructive" }>> = {
+  in_progress: { text: "In progress", variant: "info" },
+  abandoned: { text: "Abandoned · credit refunded", variant: "outline" },
+  grading_failed: { text: "Grading failed", variant: "destructive" },
+};
+
 export function RecentConversations({ conversations }: { conversations: Dashboard["conversations"] }) {
+  const rows = useLiveConversations(conversations);
   return (
     <Card>
       <CardHeader>
@@ -27,30 +93,37 @@ export function RecentConversations({ conversations }: { conversations: Dashboar
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {conversations.length === 0 ? (
+        {rows.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No activities yet</p>
         ) : (
           <ScrollArea className="max-h-96" aria-label="Recent conversations">
             <ul className="grid gap-2 pr-1">
-              {conversations.map((c) => (
-                <li key={c.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
-                  <div className="grid min-w-0 gap-0.5">
-                    <p className="truncate font-medium">{c.name}</p>
-                    <p className="text-xs text-muted-foreground">
-                      <time dateTime={c.started_at} suppressHydrationWarning>{when(c.started_at)}</time>
-                      {" · "}
-                      {c.score === null ? (
-                        <span>No score yet</span>
-                      ) : (
-                        <span className={cn("font-medium", band(c.score))}>Score: {c.score}</span>
+              {rows.map((c) => {
+                const badge = BADGE[c.status];
+                return (
+                  <li key={c.id} data-status={c.status} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+                    <div className="grid min-w-0 flex-1 gap-0.5">
+                      <p className="truncate font-medium">{c.name}</p>
+                      <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground" aria-live="polite">
+                        <time dateTime={c.started_at} suppressHydrationWarning>{when(c.started_at)}</time>
+                        <span aria-hidden>·</span>
+                        <Status row={c} />
+                        {badge && <Badge variant={badge.variant} className="ml-1">{badge.text}</Badge>}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 gap-2">
+                      {c.status === "in_progress" && (
+                        <Button size="sm" asChild>
+                          <Link href={`/call?conversation=${c.id}`} aria-label={`Rejoin ${c.name}`}>Rejoin</Link>
+                        </Button>
                       )}
-                    </p>
-                  </div>
-                  <Button size="sm" variant="outline" asChild>
-                    <Link href={`/grade/${c.id}`} aria-label={`View Grade for ${c.name}`}>View Grade</Link>
-                  </Button>
-                </li>
-              ))}
+                      <Button size="sm" variant="outline" asChild>
+                        <Link href={`/grade/${c.id}`} aria-label={`View Grade for ${c.name}`}>View Grade</Link>
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           </ScrollArea>
         )}

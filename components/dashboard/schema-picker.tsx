@@ -4,13 +4,11 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Pencil, Play, Plus } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { api, redirectIfAuthError } from "@/lib/client/api";
-import { saveCallState, STORAGE_KEYS, type CallState } from "@/lib/client/storage";
+import { useStartRoleplay } from "@/lib/client/start-roleplay";
 import { SchemaList, type SchemaChoice } from "./schema-list";
 
 type Props = { schemas: SchemaChoice[]; canManage: boolean };
@@ -33,23 +31,10 @@ function AdminOnly({ allowed, tip, children }: { allowed: boolean; tip: string; 
 export function SchemaPicker({ schemas, canManage }: Props) {
   const router = useRouter();
   const [selected, setSelected] = useState<string | null>(schemas[0]?.id ?? null);
-  const [starting, setStarting] = useState(false);
+  const { start, starting } = useStartRoleplay();
 
   async function startRoleplay() {
-    if (!selected) return;
-    setStarting(true);
-    localStorage.setItem(STORAGE_KEYS.selectedSchema, selected);
-    try {
-      const room = await api<CallState>("/api/protected/requestroom", { method: "POST", body: { schema_id: selected } });
-      saveCallState(room);
-      router.push("/call");
-    } catch (err) {
-      // Spec section 8: a failed start is only logged; the toast keeps the learner from wondering.
-      console.error("Failed to start roleplay", err);
-      if (redirectIfAuthError(err)) return;
-      toast.error(err instanceof Error ? err.message : "Could not start the roleplay");
-      setStarting(false);
-    }
+    if (selected) await start(selected);
   }
 
   return (

@@ -25,7 +25,7 @@ test("a member practises with the offline persona and finds the call on the dash
   await page.getByRole("radio", { name: SCHEMA }).check();
   await page.getByRole("button", { name: "Start Roleplay" }).click();
 
-  await expect(page).toHaveURL(/\/call$/);
+  await expect(page).toHaveURL(/\/call(\?conversation=[0-9a-f-]{36})?$/);
   const conversationId = await page.evaluate(() => JSON.parse(sessionStorage.getItem("parley.call") ?? "{}").conversation_id as string);
   expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -41,7 +41,9 @@ test("a member practises with the offline persona and finds the call on the dash
   await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
 
   await sendMessage(page, "Hi Dana, thanks for taking my call.");
-  await expect(chat.getByText(/Dana Whitfield here, Head of Operations/)).toBeVisible();
+  await expect(chat.getByText(/Dana/).last()).toBeVisible();
+  await sendMessage(page, "How do orders flow through your warehouses?");
+  await expect(chat.getByText(/I run two regional warehouses/)).toBeVisible();
   await sendMessage(page, "What are the biggest challenges in your warehouses right now?");
   await expect(chat.getByText(/miss the carrier cut-off/)).toBeVisible();
   await expect(page.getByPlaceholder("Enter a message...")).toBeEnabled();
@@ -67,6 +69,7 @@ test("a member practises with the offline persona and finds the call on the dash
   await page.unroute("**/messages");
 
   await page.getByRole("button", { name: "Leave" }).click();
+  await page.getByRole("alertdialog", { name: "End this call?" }).getByRole("button", { name: "End call" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const recent = page.getByRole("region", { name: "Recent conversations" }).or(page.getByLabel("Recent conversations"));
   await expect(recent.locator(`a[href="/grade/${conversationId}"]`)).toBeVisible();

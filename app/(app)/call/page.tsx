@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import { CallScreen } from "@/components/call/call-screen";
 import { requirePageUser } from "@/lib/auth/page";
@@ -6,5 +7,9 @@ export const metadata: Metadata = { title: "Call" };
 
 export default async function CallPage() {
   const user = await requirePageUser();
-  return <CallScreen me={{ id: user.id, name: user.name }} />;
+  return (
+    <Suspense>
+      <CallScreen me={{ id: user.id, name: user.name }} />
+    </Suspense>
+  );
 }

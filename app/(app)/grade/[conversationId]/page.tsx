@@ -3,6 +3,7 @@ import { GradeHeader } from "@/components/grade/grade-header";
 import { GradeMessage } from "@/components/grade/grade-message";
 import { GradePending } from "@/components/grade/grade-pending";
 import { GradeReport } from "@/components/grade/grade-report";
+import { PractiseAgain } from "@/components/grade/practise-again";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
 import { AppError } from "@/lib/errors";
@@ -10,10 +11,10 @@ import { getGradeView, type GradeView } from "@/lib/grading/service";
 
 export const metadata: Metadata = { title: "Conversation Grade" };
 
-async function loadView(conversationId: string): Promise<GradeView | null> {
+async function loadView(conversationId: string): Promise<(GradeView & { viewerId: string }) | null> {
   const user = await requirePageUser();
   try {
-    return await getGradeView(user, conversationId);
+    return { ...(await getGradeView(user, conversationId)), viewerId: user.id };
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return null; // not found and not yours look the same
     throw err;
@@ -26,10 +27,19 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
   const conversation = view?.conversation;
   const subtitle = conversation ? `${conversation.schema_name} · with ${conversation.persona.name}` : undefined;
   const grade = view?.state === "graded" ? view.grade : null;
+  // Only the learner who held the call practises it again, and only while its roleplay still exists.
+  const again = conversation && conversation.user_id === view?.viewerId && conversation.schema_id && conversation.status !== "active"
+    ? { schemaId: conversation.schema_id, name: conversation.schema_name }
+    : null;
 
   return (
     <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6">
       <GradeHeader subtitle={subtitle} grader={grade?.grader} model={grade?.model} />
+      {again && (
+        <div className="flex justify-end">
+          <PractiseAgain schemaId={again.schemaId} name={again.name} />
+        </div>
+      )}
       {!view || view.state === "missing" ? (
         <GradeMessage kind="empty" title="No Grade Data">No grade data found for this conversation.</GradeMessage>
       ) : view.state === "in_progress" ? (

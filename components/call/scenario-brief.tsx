@@ -1,0 +1,39 @@
+"use client";
+
+import { ChevronDown, Target } from "lucide-react";
+import { useScenarioBrief } from "./brief-context";
+
+/** The scenario brief: the objective, who the learner is calling, and what they know going in. */
+export function ScenarioBriefPanel() {
+  const brief = useScenarioBrief();
+  if (!brief) return null;
+  const company = brief.company;
+  const companyLine = company ? [company.name, company.industry, company.size].filter(Boolean).join(" · ") : null;
+  return (
+    <details open className="group rounded-xl border bg-card text-sm shadow-sm" aria-label="Scenario brief">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-3 py-2 font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
+        <Target aria-hidden className="size-4 shrink-0 text-primary" />
+        <span className="shrink-0">Your brief</span>
+        <span className="min-w-0 truncate font-normal text-muted-foreground group-open:hidden">{brief.objective}</span>
+        <ChevronDown aria-hidden className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180" />
+      </summary>
+      <dl className="grid gap-2 px-3 pb-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-x-6">
+        <div className="grid gap-0.5 sm:col-span-2">
+          <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Objective</dt>
+          <dd>{brief.objective}</dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">You are calling</dt>
+          <dd>
+            {brief.persona.name}, {brief.persona.role}
+            {companyLine && <span className="block text-muted-foreground">{companyLine}</span>}
+          </dd>
+        </div>
+        <div className="grid gap-0.5">
+          <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">What you know going in</dt>
+          <dd>{brief.situation}</dd>
+        </div>
+      </dl>
+    </details>
+  );
+}
