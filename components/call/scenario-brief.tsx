@@ -1,16 +1,24 @@
 "use client";
 
+import { useState } from "react";
 import { ChevronDown, Target } from "lucide-react";
 import { useScenarioBrief } from "./brief-context";
+import { useMediaQuery } from "./use-media-query";
 
 /** The scenario brief: the objective, who the learner is calling, and what they know going in. */
 export function ScenarioBriefPanel() {
   const brief = useScenarioBrief();
+  // Open beside the call on wide screens; on a phone it folds to one line so the chat keeps its room.
+  const wide = useMediaQuery("(min-width: 640px)");
+  const [choice, setChoice] = useState<boolean | null>(null);
   if (!brief) return null;
   const company = brief.company;
   const companyLine = company ? [company.name, company.industry, company.size].filter(Boolean).join(" · ") : null;
   return (
-    <details open className="group rounded-xl border bg-card text-sm shadow-sm" aria-label="Scenario brief">
+    <details
+      open={choice ?? wide}
+      onToggle={(e) => setChoice(e.currentTarget.open)}
+      className="group rounded-xl border bg-card text-sm shadow-sm" aria-label="Scenario brief">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-3 py-2 font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
         <Target aria-hidden className="size-4 shrink-0 text-primary" />
         <span className="shrink-0">Your brief</span>

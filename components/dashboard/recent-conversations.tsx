@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 import { scoreBand, type ScoreBand } from "@/components/grade/score-band";
 import { Badge } from "@/components/ui/badge";
@@ -28,16 +29,24 @@ const band = (score: number) => BAND_TEXT[scoreBand(score)];
 
 /** Rows still changing on the server: the list refreshes itself until they settle. */
 const unsettled = (rows: Row[]) => rows.some((r) => r.status === "grading" || r.status === "in_progress");
+const settledCount = (rows: Row[]) => rows.filter((r) => r.status !== "grading" && r.status !== "in_progress").length;
 const FIRST_POLL_MS = 1_500;
 const MAX_POLL_MS = 10_000;
 const GIVE_UP_MS = 10 * 60_000;
 
 function useLiveConversations(initial: Row[]): Row[] {
-  const [rows, setRows] = useState(initial);
-  const started = useRef(Date.now());
-  useEffect(() => setRows(initial), [initial]);
+  const router = useRouter();
+  // Polled rows belong to the server list they replaced; a fresh server render takes over again.
+  const [polled, setPolled] = useState<{ from: Row[]; rows: Row[] } | null>(null);
+  const rows = polled && polled.from === initial ? polled.rows : initial;
+  const waiting = unsettled(rows);
+  const settledRef = useRef(settledCount(rows));
+  const startedRef = useRef<number | null>(null);
+
   useEffect(() => {
-    if (!unsettled(rows) || Date.now() - started.current > GIVE_UP_MS) return;
+    startedRef.current ??= Date.now();
+    const startedAt = startedRef.current;
+    if (!waiting || Date.now() - startedAt > GIVE_UP_MS) return;
     let delay = FIRST_POLL_MS;
     let timer: ReturnType<typeof setTimeout>;
     let cancelled = false;
@@ -45,12 +54,16 @@ function useLiveConversations(initial: Row[]): Row[] {
       try {
         const fresh = await api<Dashboard>("/api/protected/dashboard");
         if (cancelled) return;
-        setRows(fresh.conversations);
+        // The stats and credits above were rendered on the server: refresh them too when a call settles (no page reload).
+        const settled = settledCount(fresh.conversations);
+        if (settled !== settledRef.current) router.refresh();
+        settledRef.current = settled;
+        setPolled({ from: initial, rows: fresh.conversations });
         if (!unsettled(fresh.conversations)) return;
       } catch {
         // A failed refresh keeps the last list; the next one may work.
       }
-      if (cancelled || Date.now() - started.current > GIVE_UP_MS) return;
+      if (cancelled || Date.now() - startedAt > GIVE_UP_MS) return;
       delay = Math.min(MAX_POLL_MS, Math.round(delay * 1.5));
       timer = setTimeout(poll, delay);
     };
@@ -59,9 +72,7 @@ function useLiveConversations(initial: Row[]): Row[] {
       cancelled = true;
       clearTimeout(timer);
     };
-    // Restart only when the list goes from settled to unsettled, not on every refresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unsettled(rows)]);
+  }, [waiting, initial, router]);
   return rows;
 }
 
@@ -102,7 +113,7 @@ export function RecentConversations({ conversations }: { conversations: Dashboar
                 const badge = BADGE[c.status];
                 return (
                   <li key={c.id} data-status={c.status} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
-                    <div className="grid min-w-0 flex-1 gap-0.5">
+                    <div className="grid min-w-0 flex-1 basis-56 gap-0.5">
                       <p className="truncate font-medium">{c.name}</p>
                       <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground" aria-live="polite">
                         <time dateTime={c.started_at} suppressHydrationWarning>{when(c.started_at)}</time>
@@ -111,7 +122,7 @@ export function RecentConversations({ conversations }: { conversations: Dashboar
                         {badge && <Badge variant={badge.variant} className="ml-1">{badge.text}</Badge>}
                       </p>
                     </div>
-                    <div className="flex shrink-0 gap-2">
+                    <div className="ml-auto flex shrink-0 gap-2">
                       {c.status === "in_progress" && (
                         <Button size="sm" asChild>
                           <Link href={`/call?conversation=${c.id}`} aria-label={`Rejoin ${c.name}`}>Rejoin</Link>

@@ -20,7 +20,7 @@ const PAYOFF =
   /\b(if you could|what would (it|that|this) (mean|be worth|change|look like|do for)|worth to you|ideal|success|solv(e|ed|ing)|fix(ed)?|goals?|priorit|objectives?|achiev|hop(e|ing) to|looking to|what do you want|in a perfect world|magic wand|what would better|if (that|this|it) (were|was) (gone|fixed|solved|better)|what are you aiming|where do you want|aim(ing)? for|outcome)\b/i;
 const PROBLEM =
   /\b(problems?|challeng|difficult|hard(est)?|frustrat|pain|struggl|issues?|obstacles?|headaches?|worr|bottlenecks?|keeps? you up|go(es|ing)? wrong|not working|get(s|ting)? in (the|your) way|slow(s)? (you|things) down|what would you change|break(s)? down|friction|annoy|biggest|tough|gaps?|falls? (down|short|through)|where .* (fail|break|slip))/i;
-const BACKGROUND = /\b(background|your career|how long have you|how did you (get|end up|come)|before this|about yourself|your experience|your path)\b/i;
+const BACKGROUND = /\b(background|your career|how long have you|how did you (get|end up|come)|before this|about yourself|your experience|your path|your role|what you do|responsib|in charge of|your job)\b/i;
 const COMPANY = /\b(company|business|organi[sz]ation|what do you (sell|make)|industry|how big|size|revenue|firm)\b/i;
 const SITUATION =
   /\b(walk me through|talk me through|take me through|tell me (about|more)|describe|how (do|does|are|is|did) (you|your|things|it|the|that|orders|work)|what does (a|your|the) .* look like|currently|today|day[- ]to[- ]day|process|set ?up|how many|volume|your role|responsib|your team|in charge|operations?|workflows?|how things work|what do you do|your day|what happens|how .* handled?|i'?m curious how|help me understand)\b/i;

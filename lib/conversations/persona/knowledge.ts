@@ -98,7 +98,8 @@ export function knowledgeOf(persona: Persona): Knowledge {
     company: persona.company?.name,
     difficulty: persona.difficulty ?? "medium",
     situation: situation.length ? situation : [`I'm the ${persona.role}${persona.company?.name ? ` at ${persona.company.name}` : ""}.`],
-    background,
+    // Asked about their role, people start with the title: "I'm the Head of Operations."
+    background: [`I'm the ${persona.role}${persona.company?.name ? ` at ${persona.company.name}` : ""}.`, ...background],
     companyFacts: companyFacts(persona),
     pains: persona.pain_points.map((p) => distinctive(said(p, name), common)),
     goals: persona.goals.map((g) => goalSaid(g, name)),

@@ -70,7 +70,7 @@ export const L = {
   payoffCan: [
     "If that got fixed? I could actually {can}.",
     "It would change a lot. I'd finally be able to {can}.",
-    "Then I'd have a real shot at it. I need to {can}.",
+    "Honestly? It would mean I can finally {can}.",
   ],
   payoffGoal: ["If that got fixed? {goal}", "Then I could actually do what I'm meant to. {goal}", "It would change a lot. {goal}"],
   payoffMotivation: ["For me personally, {motivation}", "And honestly, {motivation}", "It matters to me too. {motivation}"],
