@@ -32,6 +32,7 @@ export type FormValues = {
     situation: string;
     background: string;
     close: string;
+    difficulty: "easy" | "medium" | "hard";
     pain_points: string[];
     goals: string[];
     company: Record<CompanyKey, string>;
@@ -55,6 +56,7 @@ export function initialValues(schema?: SchemaItem): FormValues {
       situation: p?.situation ?? "",
       background: p?.background ?? "",
       close: p?.close ?? "",
+      difficulty: p?.difficulty ?? "medium",
       pain_points: p?.pain_points.length ? [...p.pain_points] : [""],
       goals: p?.goals.length ? [...p.goals] : [""],
       company: blankRecord(COMPANY_FIELDS, p?.company),

@@ -2,6 +2,8 @@
 
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { EntryListField } from "./entry-list-field";
 import { COMPANY_FIELDS, PERSONALITY_FIELDS, type FormValues } from "./form-values";
 import { TextField } from "./text-field";
@@ -53,6 +55,20 @@ export function PersonaSection({ persona, onChange, errors, disabled }: Props) {
             onChange={(v) => set("goals", v)} error={err(errors, "goals")} disabled={disabled} />
         </div>
         {text("close", "Close (optional)", { multiline: true, max: 1000 })}
+        <fieldset className="grid gap-2" aria-describedby="persona-difficulty-hint">
+          <legend className="text-sm font-medium">Difficulty</legend>
+          <p id="persona-difficulty-hint" className="text-xs text-muted-foreground">
+            How guarded the persona is: how much it volunteers, how soon it raises its concerns, how easily it agrees to the close.
+          </p>
+          <RadioGroup value={persona.difficulty} onValueChange={(v) => set("difficulty", v as Persona["difficulty"])} className="flex flex-wrap gap-6" disabled={disabled}>
+            {(["easy", "medium", "hard"] as const).map((level) => (
+              <div key={level} className="flex items-center gap-2">
+                <RadioGroupItem value={level} id={`persona-difficulty-${level}`} />
+                <Label htmlFor={`persona-difficulty-${level}`} className="capitalize">{level}</Label>
+              </div>
+            ))}
+          </RadioGroup>
+        </fieldset>
         <NotUsedYet title="Company" fields={COMPANY_FIELDS} values={persona.company} prefix="company" errors={errors}
           onChange={(company) => set("company", company as Persona["company"])} disabled={disabled} />
         <NotUsedYet title="Personality" fields={PERSONALITY_FIELDS} values={persona.personality} prefix="personality" errors={errors}

@@ -32,6 +32,18 @@ describe("persona system prompt", () => {
     expect(buildPersonaPrompt(full, "text")).not.toMatch(/spoken aloud/);
   });
 
+  it("carries the shared behaviour rules and the persona's difficulty (medium by default)", () => {
+    const prompt = buildPersonaPrompt(full, "voice");
+    expect(prompt).toMatch(/How guarded you are \(medium\)/);
+    expect(prompt).toMatch(/third person; always speak as yourself/);
+    expect(prompt).toMatch(/I'm not sure what problem that solves for us/);
+    expect(prompt).toMatch(/no stage directions/);
+    const hard = buildPersonaPrompt({ ...full, difficulty: "hard" }, "voice");
+    expect(hard).toMatch(/How guarded you are \(hard\)/);
+    expect(hard).toMatch(/brush off the first general question/);
+    expect(buildPersonaPrompt({ ...full, difficulty: "easy" })).toMatch(/fairly open/);
+  });
+
   it("leaves out company and personality when the persona has none", () => {
     const prompt = buildPersonaPrompt(personaSchema.parse({ ...full, company: undefined, personality: undefined, close: undefined }));
     expect(prompt).not.toContain("## Your company");
