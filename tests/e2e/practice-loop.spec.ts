@@ -88,14 +88,15 @@ test("an in-progress call is listed, can be re-joined, and its grade appears on 
 
   // Back on the dashboard; the call ends elsewhere and the row turns into a grade by itself.
   await dashboard.goto("/dashboard");
-  let navigations = 0;
-  dashboard.on("framenavigated", (frame) => frame === dashboard.mainFrame() && navigations++);
+  // A full reload would wipe this marker; the row must change under it.
+  await dashboard.evaluate(() => ((window as unknown as { parleyMarker: number }).parleyMarker = 42));
   await expect(row.getByText("In progress")).toBeVisible();
   const ended = await page.request.post(`/api/protected/conversations/${id}/end`, { headers: { authorization: `Bearer ${token}` } });
   expect(ended.status()).toBe(200);
   await expect(row.getByText(/^Score: \d+$/)).toBeVisible({ timeout: 20_000 });
   await expect(row.getByText("In progress")).toHaveCount(0);
-  expect(navigations).toBe(0);
+  expect(await dashboard.evaluate(() => (window as unknown as { parleyMarker?: number }).parleyMarker)).toBe(42);
+  await expect(dashboard).toHaveURL(/\/dashboard$/);
   await shot(dashboard, "dashboard-graded");
 });
 
