@@ -116,3 +116,17 @@ test("Practise again on the grade page starts the same roleplay and spends a cre
   await expect(page.getByRole("group", { name: "Scenario brief" }).getByText("Dana Whitfield, Head of Operations")).toBeVisible();
   expect(await creditsUsed(page, token)).toBe(before + 1);
 });
+
+test("on a phone the brief folds to one line and opens on demand", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, demo.memberB);
+  await startRoleplay(page);
+  const brief = page.getByRole("group", { name: "Scenario brief" });
+  await expect(brief.getByText("Your brief")).toBeVisible();
+  await expect(brief.getByRole("definition").first()).toBeHidden();
+  await expect(page.getByPlaceholder("Enter a message...")).toBeVisible();
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/call-phone-folded-390.png` });
+  await brief.getByText("Your brief").click();
+  await expect(brief.getByRole("definition").getByText(/uncover their problems/)).toBeVisible();
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/call-phone-open-390.png` });
+});

@@ -156,6 +156,11 @@ describe("offline persona: answers the question asked", () => {
     expect(new Set(seeds).size).toBeGreaterThan(1);
   });
 
+  it("never repeats itself, even over a long off-topic call", () => {
+    const replies = play(dana, Array.from({ length: 90 }, (_, i) => (i % 2 ? "Nice weather today." : "Anyway.")));
+    expect(new Set(replies).size).toBe(replies.length);
+  });
+
   it("hesitates at a close before any discovery", () => {
     const [, reply] = play(dana, ["Hello", "Let's book a demo next week"]);
     expect(reply).toMatch(/not sure we're there yet|Slow down|bit quick/);

@@ -15,11 +15,17 @@ export function pick(variants: string[], seed: string, used: Set<string>): strin
   const start = hash(seed) % variants.length;
   const ordered = variants.map((_, i) => variants[(start + i) % variants.length]);
   for (const v of ordered) if (!used.has(v)) return v;
+  const lower = (v: string) => `${v[0].toLowerCase()}${v.slice(1)}`;
   for (const lead of LEAD_INS) for (const v of ordered) {
-    const line = `${lead} ${v[0].toLowerCase()}${v.slice(1)}`;
+    const line = `${lead} ${lower(v)}`;
     if (!used.has(line)) return line;
   }
-  return `${ordered[0]} (${used.size})`;
+  // A very long call: pairs of lead-ins still never repeat a reply.
+  for (const first of LEAD_INS) for (const second of LEAD_INS) for (const v of ordered) {
+    const line = `${first} ${second.toLowerCase()} ${lower(v)}`;
+    if (first !== second && !used.has(line)) return line;
+  }
+  return `${ordered[0]} I've said all I can on that.`;
 }
 
 const LEAD_INS = ["Look,", "Like I said,", "Again,", "Honestly,", "Well,", "Right,", "As I mentioned,"];
