@@ -156,6 +156,20 @@ describe("offline persona: answers the question asked", () => {
     expect(new Set(seeds).size).toBeGreaterThan(1);
   });
 
+  it("answers why, who else is affected, and what would worry it, in the terms of the pain under discussion", () => {
+    const replies = play(dana, [
+      "Hey Dana, do you have a minute", "Walk me through your operation", "How's the overtime budget looking",
+      "why is that", "who else is affected by that", "we have a tool that automates pick lists",
+      "what concerns would you have about a new system", "that's fair, we'd start with one shift for two weeks",
+    ]);
+    expect(replies[2]).toMatch(/overtime costs went up 30%/);
+    expect(replies[3]).toMatch(/process|patched|systems/);
+    expect(replies[4]).toMatch(/budget|money/);
+    expect(replies[5]).not.toMatch(/not sure what problem/); // after discovery a pitch gets a question, not a brush-off
+    expect(replies[6]).toMatch(/another long implementation/);
+    expect(replies[7]).toMatch(/fair|comfortable|live with/);
+  });
+
   it("never repeats itself, even over a long off-topic call", () => {
     const replies = play(dana, Array.from({ length: 90 }, (_, i) => (i % 2 ? "Nice weather today." : "Anyway.")));
     expect(new Set(replies).size).toBe(replies.length);

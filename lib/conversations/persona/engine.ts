@@ -178,6 +178,17 @@ function respond(c: Ctx, intent: Intent): string {
     s.trust = Math.max(-2, s.trust - (s.revealed.length ? 0 : 1));
     return say(c, s.revealed.length ? "pitchLate" : "pitchEarly");
   }
+  if (intent === "concern") {
+    if (!k.concern) return say(c, "concernNone");
+    if (s.concern === "none") s.concern = "raised";
+    s.expects = k.concern.words;
+    return concernText(k);
+  }
+  if (intent === "cause") {
+    if (s.current === null) return say(c, "causeNone");
+    s.expects = k.pains[s.current].words;
+    return say(c, "causeKnown");
+  }
   if (intent === "implication" || (intent === "problem" && s.revealed.length > 0 && isFollowUp(c))) return onImplication(c);
   if (intent === "problem") return onProblem(c);
   if (intent === "payoff") return onPayoff(c);
@@ -232,7 +243,7 @@ function step(k: Knowledge, s: State, text: string, seed: string, used: Set<stri
   const wasExpecting = s.expects;
   const reply = respond(c, intent);
   // A good question earns openness for the next answer, not this one: the persona warms up.
-  if (["situation", "background", "company", "problem", "implication", "payoff"].includes(intent)) s.trust = Math.min(4, s.trust + 1);
+  if (["situation", "background", "company", "problem", "implication", "payoff", "cause", "concern"].includes(intent)) s.trust = Math.min(4, s.trust + 1);
   if (s.expects === wasExpecting && intent !== "other") s.expects = null;
   const opener = s.turn === 1 && intent !== "greeting" ? `${k.firstName} here. ` : "";
   return opener + reply;

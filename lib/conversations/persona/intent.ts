@@ -1,7 +1,7 @@
 /** What a learner's turn is doing, read from its wording (question marks are optional in speech). */
 
 export type Intent =
-  | "close" | "pitch" | "implication" | "payoff" | "problem" | "background" | "company" | "situation" | "greeting" | "other";
+  | "close" | "pitch" | "concern" | "cause" | "implication" | "payoff" | "problem" | "background" | "company" | "situation" | "greeting" | "other";
 
 const QUESTION_START =
   /^\s*(so,?\s+|and\s+|okay,?\s+|ok,?\s+|right,?\s+|great,?\s+|got it,?\s+|thanks,?\s+)?(what|how|why|when|where|who|which|can|could|would|do|does|did|is|are|was|were|have|has|will|tell me|walk me through|talk me through|take me through|help me understand|i'?m curious|i'?d love to (hear|know|understand)|i wonder|describe|explain|share|give me)/i;
@@ -13,9 +13,12 @@ const GREETING = /^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks for 
 const CLOSE =
   /\b(next steps?|schedule|book (a|in|some)|calendar|set up (a|some|time)|arrange|demo|trial|pilot|follow[- ]?up|proposal|move forward|would you be open to|are you open to|shall we|how about (we|a)|could we (set|book|get)|can we (set|book|get|schedule)|let'?s (set|book|schedule|get)|put (some )?time in|invite)\b/i;
 const PITCH =
-  /\b(our (product|platform|solution|software|tool|service|app|system|offering|customers)|we (offer|provide|sell|help|can (help|fix|solve|cut|save)|have built|built|specialise|specialize|make it)|let me (tell|show) you|i'?d like to (show|tell) you|(great|amazing|powerful) features?|our pricing|discount|best (candidate|solution|in class)|why i'?m (a|the) (great|best|right)|i'?m the (best|right|perfect)|you (should|need to) (buy|use|switch|sign)|i can (offer|bring))\b/i;
+  /\b(our (product|platform|solution|software|tool|service|app|system|offering|customers)|we (offer|provide|sell|help|can (help|fix|solve|cut|save)|have built|built|specialise|specialize|make it)|let me (tell|show) you|i'?d like to (show|tell) you|(great|amazing|powerful) features?|our pricing|discount|best (candidate|solution|in class)|why i'?m (a|the) (great|best|right)|i'?m the (best|right|perfect)|you (should|need to) (buy|use|switch|sign)|i can (offer|bring)|we have (a|an)\s+\w*\s*(tool|product|platform|solution|system|app)|we'?ve got (a|an)\s+\w*\s*(tool|product|platform|solution|system|app)|our (tool|app) (can|does|will)|i can show you)\b/i;
 const IMPLICATION =
-  /\b(impact|effects?|affects?|consequences?|cost(s|ing)? (you|the|your)|what happens (when|if|then|after)|what does (that|this|it) (mean|do)|knock-on|downstream|result(s)? in|lead(s)? to|how much (does|is|time|money|is that)|who (feels|notices|pays)|how bad|ripple|the price of|how does (that|this|it) (hit|affect|land|play out)|toll|when that happens|what's (that|it) costing|what does it cost|hurt(s|ing)? (you|the)|what's at stake)\b/i;
+  /\b(impact|effects?|affects?|affected|who else|consequences?|cost(s|ing)? (you|the|your)|what happens (when|if|then|after)|what does (that|this|it) (mean|do)|knock-on|downstream|result(s)? in|lead(s)? to|how much (does|is|time|money|is that)|who (feels|notices|pays)|how bad|ripple|the price of|how does (that|this|it) (hit|affect|land|play out)|toll|when that happens|what's (that|it) costing|what does it cost|hurt(s|ing)? (you|the)|what's at stake)\b/i;
+const CONCERN =
+  /\b(concerns?|reservations?|hesitat\w*|what would (stop|hold) you( back)?|risks?|objections?|what worries you about|worried about (a |this|changing|switching|new)|put you off|give you pause)\b/i;
+const CAUSE = /^\s*(and\s+|so\s+)?(why( is| does| do| did|'s)? (that|this|it)|why\??$|how come|what causes (that|it|this)|what'?s behind (that|it|this)|where does (that|it|this) come from)/i;
 const PAYOFF =
   /\b(if you could|what would (it|that|this) (mean|be worth|change|look like|do for)|worth to you|ideal|success|solv(e|ed|ing)|fix(ed)?|goals?|priorit|objectives?|achiev|hop(e|ing) to|looking to|what do you want|in a perfect world|magic wand|what would better|if (that|this|it) (were|was) (gone|fixed|solved|better)|what are you aiming|where do you want|aim(ing)? for|outcome)\b/i;
 const PROBLEM =
@@ -31,6 +34,8 @@ export function classify(text: string): Intent {
   if (GREETING.test(text) && !question) return "greeting";
   if (CLOSE.test(text) && !(IMPLICATION.test(text) || (PROBLEM.test(text) && question))) return "close";
   if (PITCH.test(text)) return "pitch";
+  if (CONCERN.test(text)) return "concern";
+  if (CAUSE.test(text)) return "cause";
   if (IMPLICATION.test(text)) return "implication";
   if (PAYOFF.test(text)) return "payoff";
   if (PROBLEM.test(text)) return "problem";

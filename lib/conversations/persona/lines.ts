@@ -113,6 +113,16 @@ export const L = {
     "I'll be straight with you. {concern} So what's different here?",
   ],
   objectionRaised: ["My worry, though. {concern}", "One thing on my mind. {concern}", "I'll be upfront. {concern}"],
+  concernNone: [
+    "Mostly whether it would actually work for a team like mine.",
+    "Time, mostly. Whatever it is, it can't eat my team's week.",
+  ],
+  causeKnown: [
+    "Honestly, the process hasn't kept up with how much we've grown.",
+    "We've patched it rather than fixed it. Nobody's had the time.",
+    "Partly the systems, partly habit. It's always been done this way.",
+  ],
+  causeNone: ["Why is what, sorry?", "I'm not sure what you're asking."],
   objectionHeard: ["Okay. That's fair, and it helps.", "Alright. That makes me a bit more comfortable.", "Fine. I can live with that."],
   objectionUnanswered: ["You still haven't answered my concern.", "That doesn't really address what worries me."],
   agree: [
