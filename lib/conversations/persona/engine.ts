@@ -138,7 +138,8 @@ function onPayoff(c: Ctx): string {
     s.goalsShared.push(g);
     const goal = k.goals[g];
     if (goal.can && !goalQuestion) return say(c, "payoffCan", { can: goal.can });
-    return goalQuestion ? goal.sentence : say(c, "payoffGoal", { goal: goal.sentence });
+    if (goalQuestion) return goal.clause ? goal.sentence : say(c, "goalPhrase", { inline: goal.inline });
+    return say(c, "payoffGoal", { goal: goal.sentence });
   }
   if (k.motivation && !s.motivationShared) {
     s.motivationShared = true;

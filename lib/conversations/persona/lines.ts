@@ -80,6 +80,7 @@ export const L = {
   ],
   payoffGoal: ["If that got fixed? {goal}", "Then I could actually do what I'm meant to. {goal}", "It would change a lot. {goal}"],
   payoffMotivation: ["For me personally, {motivation}", "And honestly, {motivation}", "It matters to me too. {motivation}"],
+  goalPhrase: ["Top of my list: {inline}.", "Mostly, {inline}.", "Honestly? {inline}."],
   payoffDone: ["I think I've told you what it would mean. It would be worth a lot.", "That's what's at stake for me. It would matter."],
   pitchEarly: [
     "I'm not sure what problem that solves for us.",
@@ -154,6 +155,8 @@ export function line(key: LineKey, seed: string, used: Set<string>, values: Reco
 
 /** The damage a pain does, by what it is about: two levels, then its goal. */
 const CONSEQUENCES: [RegExp, string[]][] = [
+  [/\b(forecast|unreliable|accura|predict|planning)/i, ["I can't plan properly, and I end up defending numbers I don't trust myself.", "Leadership stops trusting the numbers, and then they stop trusting us."]],
+  [/\b(duplicat|records|reconcil|spreadsheet|data entry|two systems|systems)/i, ["Nobody trusts the data, so everyone keeps their own spreadsheet.", "We make decisions on bad data and find out too late."]],
   [/\b(unused|inactive|adoption|seats|nobody uses|shelfware)/i, ["All that effort, and nobody uses it. That's hard to defend.", "It makes every new request harder to justify."]],
   [/\b(board|report|show|visibility|prove|track|measure|dashboards?|metrics?)\b/i, ["When I can't show the numbers, I lose credibility where the decisions get made.", "We end up arguing about opinions instead of facts."]],
   [/\b(error|mistake|wrong|defect|quality|rework)/i, ["Every mistake means rework, and we find out when it's already expensive.", "It makes us look sloppy, and that's not who we are."]],
