@@ -3,7 +3,8 @@ import { selectConversationStats, selectCreditAccount, selectRecentConversations
 import type { SessionUser } from "@/lib/auth/service";
 import { getActiveMembership } from "@/lib/organizations/membership";
 
-export const RECENT_CONVERSATIONS = 20;
+/** Every conversation a learner starts should be findable: more than a pilot account holds credits for. */
+export const RECENT_CONVERSATIONS = 100;
 
 /** Where a conversation stands, as the dashboard shows it. */
 export type ConversationProgress = "in_progress" | "grading" | "graded" | "grading_failed" | "abandoned" | "ended";
