@@ -40,7 +40,12 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
           <PractiseAgain schemaId={again.schemaId} name={again.name} />
         </div>
       )}
-      {!view || view.state === "missing" ? (
+      {view?.state === "missing" && conversation?.status === "abandoned" ? (
+        <GradeMessage kind="empty" title="No Grade Data">
+          <span>No grade data found for this conversation.</span>
+          <span>The call ended before anything was said, so its credit was refunded.</span>
+        </GradeMessage>
+      ) : !view || view.state === "missing" ? (
         <GradeMessage kind="empty" title="No Grade Data">No grade data found for this conversation.</GradeMessage>
       ) : view.state === "in_progress" ? (
         <GradePending conversationId={conversationId} phase="in_progress" />
