@@ -12,7 +12,7 @@ import { speak, stopSpeaking } from "./use-speech";
 type Turn = { id: string; speaker: "learner" | "persona"; text: string; started_at: string };
 type ConversationView = {
   schema_name: string;
-  status: "active" | "ended";
+  status: "active" | "ended" | "abandoned";
   offline: boolean;
   persona: { name: string; role: string };
   turns: Turn[];
@@ -84,6 +84,13 @@ export function useLocalCall(conversationId: string, me: Me) {
       } catch (err) {
         setState("listening");
         if (redirectIfAuthError(err)) return false;
+        if (err instanceof ApiError && err.status === 409 && /has ended/.test(err.message)) {
+          // Ended elsewhere (another tab, or the server after a long silence): its grade is on the dashboard.
+          toast.info("This call has ended. You'll find it on your dashboard.");
+          clearCallState();
+          router.push("/dashboard");
+          return false;
+        }
         const saved = err instanceof ApiError && err.status === 502;
         if (!saved) setEntries((all) => all.filter((e) => e.id !== pendingId));
         toast.error(err instanceof Error ? err.message : "Could not send the message");
@@ -92,7 +99,7 @@ export function useLocalCall(conversationId: string, me: Me) {
         setSending(false);
       }
     },
-    [conversationId, me.id, me.name, toEntry],
+    [conversationId, me.id, me.name, toEntry, router],
   );
 
   const leave = useCallback(async () => {
