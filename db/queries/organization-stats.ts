@@ -1,41 +1,29 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
-import { conversations, grades, groupMembers, groups, memberships, users } from "@/db/schema";
+import { conversations, grades, groupMembers, groups, learnerStats, memberships, users } from "@/db/schema";
 
 /**
- * One row per member of the organisation with the aggregates of their ended conversations
- * there. The conversations are grouped before the join (an index-only scan of conversations_org_user_cover_idx), so the
- * cost is one pass over the organisation's conversations, whatever the number of users.
+ * One row per member of the organisation with the aggregates of their ended conversations there,
+ * read from learner_stats (kept by triggers in the writing transaction; migration 0002): one
+ * primary-key row per member, whatever the number of conversations.
  */
 export async function selectMemberAggregates(db: Executor, organizationId: string) {
-  const perUser = db.$with("per_user").as(
-    db
-      .select({
-        user_id: conversations.user_id,
-        conversations: sql<number>`count(*)::int`.as("conversations"),
-        seconds: sql<number>`coalesce(sum(extract(epoch from (${conversations.ended_at} - ${conversations.started_at}))), 0)::float8`.as("seconds"),
-        average_score: sql<number | null>`(avg(${grades.score}) filter (where ${grades.status} = 'graded'))::float8`.as("average_score"),
-        last_active_epoch: sql<number | null>`extract(epoch from max(${conversations.started_at}))::float8`.as("last_active_epoch"),
-      })
-      .from(conversations)
-      .leftJoin(grades, eq(grades.conversation_id, conversations.id))
-      .where(and(eq(conversations.organization_id, organizationId), eq(conversations.status, "ended")))
-      .groupBy(conversations.user_id),
-  );
   return db
-    .with(perUser)
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
-      conversations: sql<number>`coalesce(${perUser.conversations}, 0)`,
-      seconds: sql<number>`coalesce(${perUser.seconds}, 0)`,
-      average_score: perUser.average_score,
-      last_active_epoch: perUser.last_active_epoch,
+      conversations: sql<number>`coalesce(${learnerStats.conversations}, 0)`,
+      seconds: sql<number>`coalesce(${learnerStats.seconds}, 0)`,
+      average_score: sql<number | null>`${learnerStats.score_sum} / nullif(${learnerStats.scored}, 0)`,
+      last_active_epoch: sql<number | null>`extract(epoch from ${learnerStats.last_started_at})::float8`,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.user_id))
-    .leftJoin(perUser, eq(perUser.user_id, memberships.user_id))
+    .leftJoin(
+      learnerStats,
+      and(eq(learnerStats.organization_id, memberships.organization_id), eq(learnerStats.user_id, memberships.user_id)),
+    )
     .where(eq(memberships.organization_id, organizationId))
     .orderBy(asc(users.name), asc(users.email));
 }
