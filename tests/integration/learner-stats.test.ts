@@ -50,7 +50,7 @@ const persona = JSON.stringify(demoSchemas[0].persona);
 
 describe("learner_stats, kept by triggers", () => {
   let orgIds: string[] = [];
-  let userIds: string[] = [];
+  const userIds: string[] = [];
 
   beforeAll(async () => {
     const orgs = [await createOrg({ name: "Stats North" }), await createOrg({ name: "Stats South" }), await createOrg({ name: "Stats Gone" })];
