@@ -5,7 +5,7 @@ import { conversations, grades, groupMembers, groups, learnerStats, memberships,
 /**
  * One row per member of the organisation with the aggregates of their ended conversations there,
  * read from learner_stats (kept by triggers in the writing transaction; migration 0002): one
- * primary-key row per member, whatever the number of conversations.
+ * primary-key row per member, whatever the number of conversations. Unordered: the caller sorts.
  */
 export async function selectMemberAggregates(db: Executor, organizationId: string) {
   return db
@@ -24,8 +24,7 @@ export async function selectMemberAggregates(db: Executor, organizationId: strin
       learnerStats,
       and(eq(learnerStats.organization_id, memberships.organization_id), eq(learnerStats.user_id, memberships.user_id)),
     )
-    .where(eq(memberships.organization_id, organizationId))
-    .orderBy(asc(users.name), asc(users.email));
+    .where(eq(memberships.organization_id, organizationId));
 }
 
 export async function selectOrganizationGroups(db: Executor, organizationId: string) {
