@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { findActiveMembership } from "@/db/queries/memberships";
-import { selectGroupMemberships, selectMemberAggregates, selectOrganizationGroups } from "@/db/queries/organization-stats";
+import { selectGroupMemberships, selectMemberAggregates, selectOrganizationGroups, type MemberAggregate } from "@/db/queries/organization-stats";
 import type { SessionUser } from "@/lib/auth/service";
 import { forbidden, notFound } from "@/lib/errors";
 
@@ -43,7 +43,11 @@ export async function getOrganizationStats(
   // the shared database), so each group's list comes out in order as members are dealt into it.
   const sorted = members.map(toUserStats).sort(byNameThenEmail);
   const groupsOf = new Map<string, string[]>();
-  for (const link of links) groupsOf.set(link.user_id, [...(groupsOf.get(link.user_id) ?? []), link.group_id]);
+  for (const link of links) {
+    const list = groupsOf.get(link.user_id);
+    if (list) list.push(link.group_id);
+    else groupsOf.set(link.user_id, [link.group_id]);
+  }
   const usersOf = new Map<string, UserStats[]>(groupRows.map((g) => [g.id, []]));
   const ungrouped: UserStats[] = [];
   for (const stats of sorted) {
@@ -60,7 +64,7 @@ export async function getOrganizationStats(
 
 const byNameThenEmail = (a: UserStats, b: UserStats) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email);
 
-function toUserStats(row: Awaited<ReturnType<typeof selectMemberAggregates>>[number]): UserStats {
+function toUserStats(row: MemberAggregate): UserStats {
   const average = row.average_score === null ? null : Number(row.average_score);
   return {
     id: row.id,
