@@ -34,8 +34,14 @@ const schema = z.object({
 
 export type Env = z.output<typeof schema>;
 
-/** Read on each call so tests (and the seed) can change the environment. */
+// A production server never changes these variables after boot: parse once (bench/env-cost.ts:
+// 0.05 µs a call instead of about 10). Elsewhere tests and the seed change process.env between
+// calls, so it is read afresh each time.
+const fixedAtBoot = process.env.NODE_ENV === "production";
+let parsed: Env | undefined;
+
 export function env(): Env {
+  if (fixedAtBoot) return (parsed ??= Object.freeze(schema.parse(process.env)));
   return schema.parse(process.env);
 }
 
