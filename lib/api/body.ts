@@ -25,6 +25,7 @@ export async function readText(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
 
 /** Reads a JSON body, refusing oversize and malformed ones with a clear 4xx. */
 export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+  assertJsonContentType(req);
   const text = await readText(req, maxBytes);
   if (!text.trim()) throw badRequest("Request body must be JSON");
   let value: unknown;
@@ -35,6 +36,17 @@ export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
   }
   assertSaneJson(value);
   return value;
+}
+
+/**
+ * JSON APIs take only `application/json` (a charset parameter is fine). A `text/plain` or form body
+ * is what another site can send without a CORS preflight, so it is refused with 415.
+ */
+export function assertJsonContentType(req: Request) {
+  const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new AppError(415, "Content-Type must be application/json");
+  }
 }
 
 const MAX_DEPTH = 32;

@@ -1,13 +1,17 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { resolveSession, type SessionUser } from "./service";
-import { SESSION_COOKIE } from "./tokens";
+import { PAGE_PATH_HEADER, SESSION_COOKIE } from "./tokens";
 
 /** The signed-in user of a page (from the session cookie), or a redirect to /auth. */
 export async function requirePageUser(): Promise<SessionUser> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const resolved = token ? await resolveSession(token) : null;
-  if (!resolved) redirect("/auth");
+  if (!resolved) {
+    // proxy.ts passes the page's own path on; the sign-in page returns there afterwards.
+    const path = (await headers()).get(PAGE_PATH_HEADER);
+    redirect(path ? `/auth?next=${encodeURIComponent(path)}` : "/auth?next=%2Fdashboard");
+  }
   return resolved.user;
 }
 
