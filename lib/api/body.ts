@@ -25,9 +25,9 @@ export async function readText(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
 
 /** Reads a JSON body, refusing oversize and malformed ones with a clear 4xx. */
 export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
-  assertJsonContentType(req);
   const text = await readText(req, maxBytes);
   if (!text.trim()) throw badRequest("Request body must be JSON");
+  assertJsonContentType(req);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -27,6 +27,7 @@ export const signUpSchema = z.object({
     .transform((v) => v ?? ""),
 }).superRefine((input, ctx) => {
   // NIST SP 800-63B: no common password, not the account's own email or name.
+  if (input.password.length < 8) return; // reported by the length check above
   const problem = passwordProblem(input.password, input);
   if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
 });
