@@ -20,10 +20,29 @@ function hasBadPercentEncoding(pathname: string): boolean {
 function foreignServerAction(req: NextRequest): boolean {
   if (req.method !== "POST" || !req.headers.has("next-action")) return false;
   const origin = req.headers.get("origin");
-  if (!origin) return false; // Next.js itself refuses a missing Origin on an action
+  if (!origin) return false; // browsers always send Origin on a cross-site POST; non-browsers have no cookie to ride
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
   try {
     return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A server action body Next.js cannot decode makes it answer 500. The client sends either the
+ * JSON text React's encodeReply makes (text/plain) or multipart form data; anything else is 400.
+ */
+async function malformedServerAction(req: NextRequest): Promise<boolean> {
+  if (req.method !== "POST" || !req.headers.has("next-action")) return false;
+  const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  try {
+    if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
+      await req.clone().formData();
+      return false;
+    }
+    JSON.parse(await req.clone().text());
+    return false;
   } catch {
     return true;
   }
@@ -47,6 +66,7 @@ export async function proxy(req: NextRequest) {
   if (hasBadPercentEncoding(pathname)) return secure(json(400, "Malformed percent-encoding in the URL path"));
   if (pathname.startsWith("/api/")) return NextResponse.next();
   if (foreignServerAction(req)) return secure(json(403, "Cross-site request refused"));
+  if (await malformedServerAction(req)) return secure(json(400, "Malformed server action request"));
   if (!/^\/(dashboard|organization|development|workspace|grade|call)(\/|$)/.test(pathname)) return secure(NextResponse.next());
   const token = req.cookies.get(SESSION_COOKIE)?.value;
   if (token && (await decodeSessionToken(token))) {

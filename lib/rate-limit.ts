@@ -88,6 +88,11 @@ export async function release(name: LimitName, ...key: string[]): Promise<void> 
   await (await limiter(name)).delete(keyOf(key));
 }
 
+/** Gives back one reserved attempt (a successful sign-in does not count against the account's ceiling). */
+export async function refund(name: LimitName, ...key: string[]): Promise<void> {
+  await (await limiter(name)).reward(keyOf(key), 1);
+}
+
 /** Tests only: forgets every counter of the current store. */
 export async function resetAll(): Promise<void> {
   const s = await store();

@@ -5,7 +5,7 @@ import {
 import { isUniqueViolation } from "@/lib/db-errors";
 import { AppError, conflict, unauthorized } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { release, take } from "@/lib/rate-limit";
+import { refund, release, take } from "@/lib/rate-limit";
 import type { SignInInput, SignUpInput } from "@/lib/validations/auth";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password";
 import { decodeSessionToken, encodeSessionToken } from "./tokens";
@@ -48,17 +48,22 @@ function tooMany(seconds: number) {
  */
 export async function signIn(input: SignInInput, clientAddress: string) {
   const email = input.email.toLowerCase();
-  const wait =
-    (await take("signinAddress", clientAddress)) ??
-    (await take("signinAccountAddress", email, clientAddress)) ??
-    (await take("signinAccount", email));
-  if (wait) throw tooMany(wait);
+  // One round trip for the three reservations; a refused one still counts (hammering does not help).
+  const waits = await Promise.all([
+    take("signinAddress", clientAddress),
+    take("signinAccountAddress", email, clientAddress),
+    take("signinAccount", email),
+  ]);
+  const wait = waits.find((w) => w !== null);
+  if (wait) throw tooMany(Math.max(...waits.map((w) => w ?? 0)));
 
   const db = await getDb();
   const user = await findUserByEmail(db, input.email);
   const valid = user ? await verifyPassword(user.password_hash, input.password) : (await verifyDummyPassword(input.password), false);
   if (!user || !valid) throw unauthorized("Invalid email or password");
-  await release("signinAccountAddress", email, clientAddress);
+  // Success clears this address's lockout for the account and gives back the account-wide attempt,
+  // so the ceilings count failures; the per-address limit keeps counting every attempt.
+  await Promise.all([release("signinAccountAddress", email, clientAddress), refund("signinAccount", email)]);
 
   const session = await issueSession(user.id, user.name, user.email);
   return { ...session, user: { id: user.id, name: user.name, email: user.email, isDev: user.is_dev } };

@@ -86,6 +86,16 @@ test("issue 10.8: malformed percent-encoding is a 4xx with the error shape, not 
   expect(page.status).toBeLessThan(500);
 });
 
+test("issue 10.8: a server action with a malformed body is a 400, not a 500", async () => {
+  // Any action id: the body is refused before Next.js decodes it.
+  const action = { "next-action": "0".repeat(42), origin: base };
+  for (const [type, body] of [["text/plain;charset=UTF-8", "not json at all"], ["text/plain;charset=UTF-8", "["], ["multipart/form-data; boundary=zz", "garbage"]]) {
+    const res = await fetch(`${base}/waitlist`, { method: "POST", headers: { ...action, "content-type": type }, body });
+    expect(res.status, body).toBe(400);
+    expect((await res.json()).detail).toBe("Malformed server action request");
+  }
+});
+
 test("issue 10.8: a server action from a foreign Origin is refused with 403", async () => {
   const res = await fetch(`${base}/waitlist`, {
     method: "POST",
