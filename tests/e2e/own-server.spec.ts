@@ -15,7 +15,7 @@ test.beforeAll(async () => {
     env: {
       ...process.env, AUTH_SECRET: "own-server-secret-own-server-secret-01", PGLITE_DIR: "memory://", DATABASE_URL: "",
       SEED_DEMO_DATA: "true", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next",
-      TRUSTED_PROXY_HOPS: "", REDIS_URL: "", LIVEKIT_URL: "", ANTHROPIC_API_KEY: "",
+      TRUSTED_PROXY_HOPS: "", REDIS_URL: "", LIVEKIT_URL: "", ANTHROPIC_API_KEY: "", COOKIE_SECURE: "1",
     },
     stdio: "ignore",
   });
@@ -47,6 +47,18 @@ test("issue 10.1: the Auth.js endpoints are gone; the right password there signs
     expect(res.headers.get("set-cookie"), path).toBeNull();
     expect((await res.json()).detail).toBe("No API route at this path");
   }
+});
+
+test("issue 10.11: with COOKIE_SECURE=1 pages and API answers carry HSTS; API answers are no-store", async () => {
+  for (const path of ["/", "/auth", "/api/health", "/api/protected/dashboard"]) {
+    const res = await fetch(base + path, { redirect: "manual" });
+    expect(res.headers.get("strict-transport-security"), path).toMatch(/max-age=\d+/);
+    if (path.startsWith("/api/")) expect(res.headers.get("cache-control"), path).toBe("no-store");
+  }
+  const signin = await post("/api/auth/signin", { email: "member.a@parley.local", password: "practice-parley" });
+  expect(signin.status).toBe(200);
+  expect(signin.headers.get("cache-control")).toBe("no-store");
+  expect(signin.headers.get("set-cookie")).toMatch(/; Secure/);
 });
 
 test("issue 10.5: a client-chosen X-Forwarded-For does not change the rate-limit key", async () => {
