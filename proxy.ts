@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decodeSessionToken, PAGE_PATH_HEADER, SESSION_COOKIE } from "@/lib/auth/tokens";
+import { env } from "@/lib/env";
 
 const json = (status: number, detail: string) =>
   NextResponse.json({ detail }, { status, headers: { "Cache-Control": "no-store" } });
@@ -49,7 +50,7 @@ async function malformedServerAction(req: NextRequest): Promise<boolean> {
 }
 
 function secure(res: NextResponse): NextResponse {
-  if (["true", "1"].includes(process.env.COOKIE_SECURE ?? "")) {
+  if (env().COOKIE_SECURE) {
     res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }
   return res;

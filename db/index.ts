@@ -44,8 +44,8 @@ async function start(): Promise<Handle> {
   const handle = await open();
   // Demo data (with its published passwords and a demo developer) only when asked for:
   // `npm run setup` writes SEED_DEMO_DATA=true into .env.local for the local demo.
-  const seedDemoData = ["true", "1"].includes(process.env.SEED_DEMO_DATA ?? "");
-  if (seedDemoData) {
+  const { env } = await import("@/lib/env");
+  if (env().SEED_DEMO_DATA) {
     if (process.env.NODE_ENV === "production") {
       console.warn(
         "\n*** WARNING: SEED_DEMO_DATA is on in production. An empty database gets demo accounts with a published\n" +
