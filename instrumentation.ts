@@ -1,6 +1,8 @@
 /** Next.js server start: open (and migrate) the database, then start the grading sweep. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installClientAddressHook } = await import("@/lib/client-address-hook");
+  installClientAddressHook();
   const { getDb } = await import("@/db");
   const { startGradingSweep } = await import("@/lib/grading/worker");
   const { startIdleSweep } = await import("@/lib/conversations/idle");

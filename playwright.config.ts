@@ -44,6 +44,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next",
       GRADING_RETRY_DELAY_MS: "500",
+      REDIS_URL: "",
+      TRUSTED_PROXY_HOPS: "0",
     },
   },
 });

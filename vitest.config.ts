@@ -16,6 +16,9 @@ export default defineConfig({
       PGLITE_DIR: "memory://",
       DATABASE_URL: "",
       SEED_DEMO_DATA: "false",
+      // Limits live in the test database unless a test opts into Redis (limits-redis.test.ts).
+      REDIS_URL: "",
+      TRUSTED_PROXY_HOPS: "0",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -31,8 +31,10 @@ const code = (lang: string, text: string) => "```" + lang + "\n" + text + "\n```
 const log = (s: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}`);
 
 const appEnv = {
-  DATABASE_URL: BENCH_URL, AUTH_SECRET, AUTH_TRUST_HOST: "true", SEED_DEMO_DATA: "false", NODE_ENV: "production",
+  DATABASE_URL: BENCH_URL, AUTH_SECRET, SEED_DEMO_DATA: "false", NODE_ENV: "production",
   NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", ANTHROPIC_API_KEY: "", LIVEKIT_URL: "", DATABASE_POOL_SIZE: "10",
+  // The load generator plays a proxy that reports a new client address per request (x-forwarded-for).
+  TRUSTED_PROXY_HOPS: "1",
 };
 
 function build() {

@@ -42,9 +42,22 @@ async function open(): Promise<Handle> {
 
 async function start(): Promise<Handle> {
   const handle = await open();
-  if (process.env.SEED_DEMO_DATA !== "false") {
+  // Demo data (with its published passwords and a demo developer) only when asked for:
+  // `npm run setup` writes SEED_DEMO_DATA=true into .env.local for the local demo.
+  const { env } = await import("@/lib/env");
+  if (env().SEED_DEMO_DATA) {
+    if (process.env.NODE_ENV === "production") {
+      console.warn(
+        "\n*** WARNING: SEED_DEMO_DATA is on in production. An empty database gets demo accounts with a published\n" +
+          "*** password, one of them a developer (dev@parley.local). Turn it off for any real deployment. ***\n",
+      );
+    }
     const { seedIfEmpty } = await import("./seed");
     await seedIfEmpty(handle.db);
+  }
+  if (process.env.BOOTSTRAP_DEV_EMAIL || process.env.BOOTSTRAP_DEV_PASSWORD) {
+    const { bootstrapDeveloper } = await import("@/lib/auth/developers");
+    await bootstrapDeveloper(handle.db);
   }
   return handle;
 }

@@ -5,6 +5,7 @@ import {
   roleplaySchemas, schemaGroups, users,
 } from "./schema";
 import { hashPassword } from "@/lib/auth/password";
+import { isUniqueViolation } from "@/lib/db-errors";
 import { demoSchemas } from "./demo-personas";
 import { demoGrade, demoTranscript } from "./demo-conversation";
 
@@ -31,6 +32,21 @@ export async function seedDemo(db: Database, log = console.log) {
     return;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  try {
+    await insertDemo(db, passwordHash);
+  } catch (err) {
+    // Two instances starting on one empty database: the unique email index decides who seeds.
+    if (isUniqueViolation(err)) {
+      log("Demo data already present.");
+      return;
+    }
+    throw err;
+  }
+  log(`Demo data created. Sign in with any of these (password: ${DEMO_PASSWORD}):`);
+  for (const a of demoAccounts) log(`  ${a.email.padEnd(24)} ${a.isDev ? "developer + admin" : a.role}`);
+}
+
+async function insertDemo(db: Database, passwordHash: string) {
   await db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)
@@ -85,6 +101,4 @@ export async function seedDemo(db: Database, log = console.log) {
     await tx.insert(grades).values({ conversation_id: conversation.id, ...demoGrade(endedAt) });
     await tx.update(creditAccounts).set({ credits_used: 1 }).where(eq(creditAccounts.user_id, learner));
   });
-  log(`Demo data created. Sign in with any of these (password: ${DEMO_PASSWORD}):`);
-  for (const a of demoAccounts) log(`  ${a.email.padEnd(24)} ${a.isDev ? "developer + admin" : a.role}`);
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { assertSaneJson } from "@/lib/api/body";
+import { logError } from "@/lib/db-errors";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 
 /** The one shape every server action answers with; forms read it through useActionState. */
@@ -15,7 +16,7 @@ export const GENERIC_ACTION_ERROR = "Something went wrong. Please try again.";
 export function actionErrorMessage(err: unknown): string {
   if (err instanceof AppError) return err.message;
   if (isDatabaseUnavailable(err)) return "The service is temporarily unavailable. Please try again shortly.";
-  console.error("[action] unexpected error:", err);
+  logError("action", err);
   return GENERIC_ACTION_ERROR;
 }
 

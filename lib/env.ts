@@ -9,10 +9,11 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   DEFAULT_CREDITS: z.coerce.number().int().min(0).default(50),
-  DEV_EMAILS: z
-    .string()
-    .default("")
-    .transform((s) => s.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  SEED_DEMO_DATA: bool,
+  BOOTSTRAP_DEV_EMAIL: z.string().trim().optional(),
+  BOOTSTRAP_DEV_PASSWORD: z.string().optional(),
+  REDIS_URL: z.string().optional(),
   SUPPORT_EMAIL: z.string().default("support@parley.example"),
   PILOT_EMAIL_DOMAIN: z.string().default("pilot.parley.example"),
   ANTHROPIC_API_KEY: z.string().optional(),

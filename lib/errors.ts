@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { describeError, logError } from "./db-errors";
 
 /** An error the caller can act on: its message is safe to show and becomes `detail`. */
 export class AppError extends Error {
@@ -53,12 +54,12 @@ export function errorResponse(err: unknown): Response {
     return Response.json({ detail: zodIssues(err) }, { status: 422 });
   }
   if (isDatabaseUnavailable(err)) {
-    console.error("[api] database unavailable:", err instanceof Error ? err.message : err);
+    console.error(`[api] database unavailable: ${describeError(err)}`);
     return Response.json(
       { detail: "The service is temporarily unavailable. Please try again shortly." },
       { status: 503, headers: { "Retry-After": "5" } },
     );
   }
-  console.error("[api] unexpected error:", err);
+  logError("api", err);
   return Response.json({ detail: "Internal server error" }, { status: 500 });
 }

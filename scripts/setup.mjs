@@ -26,6 +26,13 @@ if (!/^AUTH_SECRET=\S+/m.test(current)) {
   console.log("Created .env.local with a random AUTH_SECRET.");
 }
 
+// The local demo is seeded with demo accounts (SEED_DEMO_DATA defaults to off everywhere else).
+const withSecret = readFileSync(envFile, "utf8");
+if (!/^SEED_DEMO_DATA=/m.test(withSecret)) {
+  writeFileSync(envFile, `${withSecret}${withSecret.endsWith("\n") ? "" : "\n"}SEED_DEMO_DATA=true\n`);
+  console.log("Turned on the demo data (SEED_DEMO_DATA=true) in .env.local.");
+}
+
 step("npx", ["next", "build"]);
 
 const port = process.env.PORT || "3000";

@@ -59,6 +59,7 @@ ensureInstalled();
 const pgliteEnv = { ...baseEnv };
 delete pgliteEnv.DATABASE_URL;
 delete pgliteEnv.TEST_DATABASE_URL;
+delete pgliteEnv.TEST_REDIS_URL;
 
 // Lint counts as one check (next build type-checks the whole tree below).
 if (wants("lint")) {
@@ -82,10 +83,27 @@ if (wants("unit") || wants("e2e")) {
 
 if (wants("unit")) vitest("pglite", [], { ...pgliteEnv, NEXT_DIST_DIR: distDir });
 
+/** True when a Redis server answers PING at this URL within a second (the Redis limit tests need one). */
+async function redisAnswers(url) {
+  const { connect } = await import("node:net");
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname || "127.0.0.1", port: Number(port) || 6379 });
+    const done = (ok) => (socket.destroy(), resolve(ok));
+    socket.setTimeout(1000, () => done(false));
+    socket.on("error", () => done(false));
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (d) => done(String(d).startsWith("+PONG")));
+  });
+}
+
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (wants("pg") && pgUrl) {
-  // The same integration tests against the PostgreSQL server, a fresh database per test file.
-  vitest("postgres", ["tests/integration"], { ...pgliteEnv, TEST_DATABASE_URL: pgUrl });
+  // The same integration tests against the PostgreSQL server, a fresh database per test file;
+  // with a Redis server at hand, the Redis limit tests run too.
+  const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  const redis = (await redisAnswers(redisUrl)) ? { TEST_REDIS_URL: redisUrl } : {};
+  vitest("postgres", ["tests/integration"], { ...pgliteEnv, TEST_DATABASE_URL: pgUrl, ...redis });
 } else if (wants("pg")) {
   console.log("\nDATABASE_URL is not set: skipping the PostgreSQL run of the integration tests.");
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { useState } from "react";
-import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
 import { GraduationCap } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,13 +9,20 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { api } from "@/lib/client/api";
-import { storeSignIn, type StoredUser } from "@/lib/client/storage";
+import { clearToken, storeSignIn, type StoredUser } from "@/lib/client/storage";
+import { safeNextPath } from "@/lib/safe-next";
 
 type Mode = "signin" | "signup";
 type SignInAnswer = { token: string; user: StoredUser; message: string };
 
 export function AuthForm() {
   const router = useRouter();
+  const next = useSearchParams().get("next");
+  // Reached through the server's redirect for a missing, expired or revoked session (spec
+  // sections 4 and 8: the session is over, so token and user leave local storage too).
+  useEffect(() => {
+    if (next !== null) clearToken();
+  }, [next]);
   const [mode, setMode] = useState<Mode>("signin");
   const [fields, setFields] = useState({ name: "", email: "", password: "" });
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +55,7 @@ export function AuthForm() {
           method: "POST", body: { email: fields.email, password: fields.password }, auth: false,
         });
         storeSignIn(answer.token, answer.user);
-        router.push("/dashboard");
+        router.push(safeNextPath(next) ?? "/dashboard");
         return; // stay busy while the dashboard loads
       }
     } catch (err) {

@@ -1,10 +1,10 @@
 "use client";
 
-import { Lock, Users } from "lucide-react";
+import { Ban, Lock, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
-export type SchemaChoice = { id: string; name: string; description: string; is_public: boolean; persona: string };
+export type SchemaChoice = { id: string; name: string; description: string; is_public: boolean; persona: string; reachable?: boolean };
 
 type Props = { schemas: SchemaChoice[]; selected: string | null; onSelect: (id: string) => void };
 
@@ -33,6 +33,11 @@ export function SchemaList({ schemas, selected, onSelect }: Props) {
                 ) : (
                   <Badge variant="outline"><Lock aria-hidden /> Private</Badge>
                 )}
+                {schema.reachable === false ? (
+                  <Badge variant="destructive" title="Private with no groups assigned: nobody can start it">
+                    <Ban aria-hidden /> Reachable by no one
+                  </Badge>
+                ) : null}
               </span>
               <span className="text-xs text-muted-foreground">{schema.persona}</span>
               {schema.description ? <span className="line-clamp-2 text-sm text-muted-foreground">{schema.description}</span> : null}

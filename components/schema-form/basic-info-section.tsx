@@ -9,13 +9,15 @@ type Props = {
   name: string;
   description: string;
   isPublic: boolean;
+  /** Private with no groups: spec section 6 makes it inaccessible to everyone. */
+  unreachable?: boolean;
   onChange: (patch: { name?: string; description?: string; is_public?: boolean }) => void;
   errors: Record<string, string>;
   disabled: boolean;
   children?: React.ReactNode;
 };
 
-export function BasicInfoSection({ name, description, isPublic, onChange, errors, disabled, children }: Props) {
+export function BasicInfoSection({ name, description, isPublic, unreachable, onChange, errors, disabled, children }: Props) {
   return (
     <Card>
       <CardHeader>
@@ -37,6 +39,12 @@ export function BasicInfoSection({ name, description, isPublic, onChange, errors
             {isPublic ? "Visible to everyone in the organization" : "Visible to the assigned groups only"}
           </span>
         </div>
+        {unreachable ? (
+          <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+            Reachable by no one: a private roleplay with no groups assigned cannot be started by anyone. Assign a group
+            below or make it public.
+          </p>
+        ) : null}
         {children}
       </CardContent>
     </Card>

@@ -98,6 +98,7 @@ export function SchemaForm({ schema, groups, isDev }: Props) {
         ) : null}
       </div>
       <BasicInfoSection name={values.name} description={values.description} isPublic={values.is_public}
+        unreachable={!values.is_public && values.assigned_groups.length === 0}
         errors={errors} disabled={locked} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}>
         {isDev && mode === "create" ? (
           <AutogenerateBox rawText={rawText} onChange={setRawText} name={values.name} description={values.description}

@@ -1,10 +1,18 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
-import { conversations, conversationTurns, roleplaySchemas } from "@/db/schema";
+import { conversations, conversationTurns, roleplaySchemas, schemaGroups } from "@/db/schema";
 import { visibleTo } from "@/db/queries/visibility";
 import type { Persona } from "@/lib/validations/persona";
 
 /** A live, active schema the user may see (spec section 6), or null. */
+/**
+ * Spec section 6: a private schema with no groups is inaccessible to everyone, admins and
+ * developers included (they still see it in lists and the form, marked as reachable by no one).
+ */
+function reachable() {
+  return sql`(${roleplaySchemas.is_public} or exists (select 1 from ${schemaGroups} sg where sg.schema_id = ${roleplaySchemas.id}))`;
+}
+
 export async function findStartableSchema(db: Executor, input: { user: { id: string; isDev: boolean }; schemaId: string }) {
   const [row] = await db
     .select({
@@ -12,6 +20,7 @@ export async function findStartableSchema(db: Executor, input: { user: { id: str
       name: roleplaySchemas.name,
       persona: roleplaySchemas.persona,
       organization_id: roleplaySchemas.organization_id,
+      reachable: sql<boolean>`${reachable()}`.mapWith(Boolean),
     })
     .from(roleplaySchemas)
     .where(and(eq(roleplaySchemas.id, input.schemaId), eq(roleplaySchemas.is_active, true), visibleTo(input.user)))

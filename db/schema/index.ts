@@ -4,3 +4,4 @@ export * from "./roleplay";
 export * from "./conversations";
 export * from "./waitlist";
 export * from "./learner-stats";
+export * from "./rate-limits";

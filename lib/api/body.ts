@@ -27,6 +27,7 @@ export async function readText(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
 export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   const text = await readText(req, maxBytes);
   if (!text.trim()) throw badRequest("Request body must be JSON");
+  assertJsonContentType(req);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -35,6 +36,17 @@ export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
   }
   assertSaneJson(value);
   return value;
+}
+
+/**
+ * JSON APIs take only `application/json` (a charset parameter is fine). A `text/plain` or form body
+ * is what another site can send without a CORS preflight, so it is refused with 415.
+ */
+export function assertJsonContentType(req: Request) {
+  const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new AppError(415, "Content-Type must be application/json");
+  }
 }
 
 const MAX_DEPTH = 32;

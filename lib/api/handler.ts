@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { resolveSession, type SessionUser } from "@/lib/auth/service";
 import { SESSION_COOKIE } from "@/lib/auth/tokens";
 import { errorResponse, forbidden, unauthorized } from "@/lib/errors";
+import { env } from "@/lib/env";
 import { readJson } from "./body";
 
 export type Caller = { user: SessionUser; sessionId: string; via: "bearer" | "cookie" };
@@ -39,16 +40,35 @@ function assertSameOrigin(req: NextRequest) {
   if (site === "same-origin" || site === "none") return;
   const origin = req.headers.get("origin");
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  if (origin && host && new URL(origin).host === host) return;
+  if (origin && host && originHost(origin) === host) return;
   throw forbidden("Cross-site request refused");
+}
+
+/** The host of an Origin header; null for `null`, garbage or anything that is not a URL. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every API answer: never stored by a cache (sign-in carries the token, the rest is per caller),
+ * and Strict-Transport-Security when the app runs behind HTTPS (COOKIE_SECURE).
+ */
+function finish(res: Response): Response {
+  if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+  if (env().COOKIE_SECURE) res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  return res;
 }
 
 export function withPublic<P = Record<string, string>>(handler: (ctx: PublicContext<P>) => Promise<Result>) {
   return async (req: NextRequest, ctx: RouteContext) => {
     try {
-      return toResponse(await handler({ req, params: (await ctx.params) as P }));
+      return finish(toResponse(await handler({ req, params: (await ctx.params) as P })));
     } catch (err) {
-      return errorResponse(err);
+      return finish(errorResponse(err));
     }
   };
 }

@@ -1,8 +1,8 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { resolveSession, type SessionUser } from "./service";
-import { SESSION_COOKIE } from "./tokens";
+import { PAGE_PATH_HEADER, SESSION_COOKIE } from "./tokens";
 
 // One session lookup per request however many layouts and pages ask (React's per-request cache;
 // outside a request it simply calls through).
@@ -12,7 +12,11 @@ const sessionOf = cache((token: string) => resolveSession(token));
 export async function requirePageUser(): Promise<SessionUser> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   const resolved = token ? await sessionOf(token) : null;
-  if (!resolved) redirect("/auth");
+  if (!resolved) {
+    // proxy.ts passes the page's own path on; the sign-in page returns there afterwards.
+    const path = (await headers()).get(PAGE_PATH_HEADER);
+    redirect(path ? `/auth?next=${encodeURIComponent(path)}` : "/auth?next=%2Fdashboard");
+  }
   return resolved.user;
 }
 

@@ -1,36 +1,34 @@
 import { getDb } from "@/db";
 import {
-  findLiveSessionUser, findUserByEmail, insertSession, insertUserWithCredits, markDeveloper, revokeSession,
+  findLiveSessionUser, findUserByEmail, insertSession, insertUserWithCredits, revokeSession,
 } from "@/db/queries/users";
+import { isUniqueViolation } from "@/lib/db-errors";
 import { AppError, conflict, unauthorized } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { blockedFor, hit, reset } from "@/lib/rate-limit";
+import { refund, release, take } from "@/lib/rate-limit";
 import type { SignInInput, SignUpInput } from "@/lib/validations/auth";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password";
 import { decodeSessionToken, encodeSessionToken } from "./tokens";
 
 export type SessionUser = { id: string; name: string; email: string; isDev: boolean };
 
-const FAILURE_LIMIT = 10;
-const FAILURE_WINDOW_MS = 15 * 60_000;
-// A whole classroom may sign in from behind one address: keep this loose.
-const ADDRESS_LIMIT = 300;
+const ACCOUNT_EXISTS = "An account with this email already exists";
 
-const isDevEmail = (email: string) => env().DEV_EMAILS.includes(email.toLowerCase());
-
+/** Sign-up never grants developer rights: those come from the operator (BOOTSTRAP_DEV_*, user:promote-dev). */
 export async function signUp(input: SignUpInput) {
   const db = await getDb();
-  if (await findUserByEmail(db, input.email)) throw conflict("An account with this email already exists");
+  if (await findUserByEmail(db, input.email)) throw conflict(ACCOUNT_EXISTS);
   try {
     await insertUserWithCredits(db, {
       email: input.email,
       name: input.name,
       passwordHash: await hashPassword(input.password),
-      isDev: isDevEmail(input.email),
+      isDev: false,
       credits: env().DEFAULT_CREDITS,
     });
   } catch (err) {
-    if ((err as { code?: string }).code === "23505") throw conflict("An account with this email already exists");
+    // Parallel sign-ups with one email: the unique index decides, the losers get 409.
+    if (isUniqueViolation(err)) throw conflict(ACCOUNT_EXISTS);
     throw err;
   }
   return { message: "Account created. You can now sign in." };
@@ -42,26 +40,33 @@ function tooMany(seconds: number) {
   });
 }
 
+/**
+ * The one place a password is checked. Each attempt is reserved in the shared limit store before
+ * the (slow) hash is evaluated, so N parallel guesses evaluate at most the limit's worth:
+ * per address, per account from that address (the strict lockout), and per account from everywhere
+ * (a looser ceiling, so a stranger's failures from elsewhere do not lock the owner out).
+ */
 export async function signIn(input: SignInInput, clientAddress: string) {
-  const emailKey = `signin:email:${input.email.toLowerCase()}`;
-  const wait =
-    blockedFor(emailKey, FAILURE_LIMIT, FAILURE_WINDOW_MS) ??
-    hit(`signin:addr:${clientAddress}`, ADDRESS_LIMIT, FAILURE_WINDOW_MS);
-  if (wait) throw tooMany(wait);
+  const email = input.email.toLowerCase();
+  // One round trip for the three reservations; a refused one still counts (hammering does not help).
+  const waits = await Promise.all([
+    take("signinAddress", clientAddress),
+    take("signinAccountAddress", email, clientAddress),
+    take("signinAccount", email),
+  ]);
+  const wait = waits.find((w) => w !== null);
+  if (wait) throw tooMany(Math.max(...waits.map((w) => w ?? 0)));
 
   const db = await getDb();
   const user = await findUserByEmail(db, input.email);
   const valid = user ? await verifyPassword(user.password_hash, input.password) : (await verifyDummyPassword(input.password), false);
-  if (!user || !valid) {
-    hit(emailKey, FAILURE_LIMIT, FAILURE_WINDOW_MS);
-    throw unauthorized("Invalid email or password");
-  }
-  reset(emailKey);
+  if (!user || !valid) throw unauthorized("Invalid email or password");
+  // Success clears this address's lockout for the account and gives back the account-wide attempt,
+  // so the ceilings count failures; the per-address limit keeps counting every attempt.
+  await Promise.all([release("signinAccountAddress", email, clientAddress), refund("signinAccount", email)]);
 
-  const isDev = user.is_dev || isDevEmail(user.email);
-  if (isDev && !user.is_dev) await markDeveloper(db, user.id);
   const session = await issueSession(user.id, user.name, user.email);
-  return { ...session, user: { id: user.id, name: user.name, email: user.email, isDev } };
+  return { ...session, user: { id: user.id, name: user.name, email: user.email, isDev: user.is_dev } };
 }
 
 export async function issueSession(userId: string, name: string, email: string) {

@@ -1,13 +1,47 @@
-import { decode, encode } from "next-auth/jwt";
+import { hkdfSync } from "node:crypto";
+import { EncryptJWT, jwtDecrypt } from "jose";
 import { authSecret } from "@/lib/env";
 
 export const SESSION_COOKIE = "parley.session-token";
+/** Set by proxy.ts on protected pages: the path a signed-out visitor returns to after signing in. */
+export const PAGE_PATH_HEADER = "x-parley-page-path";
 
 export type TokenClaims = { sub: string; sid: string; name: string; email: string };
 
-/** The same Auth.js JWE serves as bearer token and as session cookie (the salt is the cookie name). */
+/*
+ * Session tokens are JWEs (dir + A256CBC-HS512) whose key is derived from AUTH_SECRET with HKDF,
+ * the same format Auth.js used here before, so tokens issued before Auth.js was removed still
+ * decode. jose does the cryptography; no route of a library issues or extends a session any more.
+ * The token alone never authenticates: every use also checks its `sessions` row (revocation).
+ */
+const ENC = "A256CBC-HS512";
+const keys = new Map<string, Uint8Array>();
+function key(): Uint8Array {
+  const secret = authSecret();
+  let k = keys.get(secret);
+  if (!k) {
+    k = new Uint8Array(hkdfSync("sha256", secret, SESSION_COOKIE, `Auth.js Generated Encryption Key (${SESSION_COOKIE})`, 64));
+    keys.clear();
+    keys.set(secret, k);
+  }
+  return k;
+}
+
+/** The same token serves as bearer token and as session cookie. */
 export function encodeSessionToken(claims: TokenClaims, maxAgeSeconds: number): Promise<string> {
-  return encode({ token: claims, secret: authSecret(), salt: SESSION_COOKIE, maxAge: maxAgeSeconds });
+  return new EncryptJWT({ ...claims })
+    .setProtectedHeader({ alg: "dir", enc: ENC })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + maxAgeSeconds)
+    .setJti(crypto.randomUUID())
+    .encrypt(key());
+}
+
+async function decode(token: string) {
+  const { payload } = await jwtDecrypt(token, key(), {
+    clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: [ENC],
+  });
+  return payload;
 }
 
 // Decrypting a JWE derives its key each time (~0.5 ms of CPU). Decoded claims are kept per token
@@ -20,7 +54,7 @@ export async function decodeSessionToken(token: string): Promise<TokenClaims | n
   const hit = decoded.get(token);
   if (hit && hit.exp > now) return hit.claims;
   try {
-    const claims = await decode({ token, secret: authSecret(), salt: SESSION_COOKIE });
+    const claims = await decode(token);
     if (!claims || typeof claims.sub !== "string" || typeof claims.sid !== "string") return null;
     const exp = typeof claims.exp === "number" ? claims.exp : now;
     if (decoded.size >= CACHE_LIMIT) decoded.delete(decoded.keys().next().value!);

@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { anthropicModel } from "@/lib/ai/anthropic";
+import { logError } from "@/lib/db-errors";
 import { AppError } from "@/lib/errors";
 import type { Persona } from "@/lib/validations/persona";
 import type { TranscriptLine } from "./offline-persona";
@@ -24,7 +25,7 @@ export async function claudePersonaReply(client: Anthropic, persona: Persona, tr
       messages: toClaudeMessages(transcript),
     });
   } catch (err) {
-    console.error("[conversations] persona reply failed:", err instanceof Error ? err.message : err);
+    logError("conversations", err);
     throw personaUnavailable();
   }
   const text = message.content

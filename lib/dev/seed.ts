@@ -1,6 +1,7 @@
 import { getDb } from "@/db";
 import { insertSeededOrganization, type NewAccount } from "@/db/queries/organizations";
 import { hashPassword } from "@/lib/auth/password";
+import { isUniqueViolation } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { conflict } from "@/lib/errors";
 import type { SeedRequest } from "@/lib/validations/seed";
@@ -59,7 +60,8 @@ export async function seedOrganization(request: SeedRequest) {
       }),
     );
   } catch (err) {
-    if ((err as { code?: string }).code === "23505") throw conflict("A generated login already exists. Please try again.");
+    // Drizzle wraps the driver's error: look through `cause` (issue 10.7).
+    if (isUniqueViolation(err)) throw conflict("A generated login already exists. Please try again.");
     throw err;
   }
   const rows = planned.map((a) => [a.group, a.role, a.email, a.password]);

@@ -1,5 +1,6 @@
 import { getDb } from "@/db";
 import { claimPendingGrade, nextPendingDueAt, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
+import { describeError, logError } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { gradeConversation } from "./grade-conversation";
 
@@ -12,7 +13,7 @@ export function retryDelayMs(attempt: number): number {
 }
 
 function reason(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = describeError(err);
   return message.slice(0, 500) || "Unknown grading error";
 }
 
@@ -75,7 +76,7 @@ async function scheduleWake() {
 /** Starts grading in the background after the ending transaction committed. Never blocks. */
 export function kickGrader(): void {
   setImmediate(() => {
-    drainGrades().catch((err) => console.error("[grading] drain failed:", err instanceof Error ? err.message : err));
+    drainGrades().catch((err) => logError("grading", err));
   });
 }
 

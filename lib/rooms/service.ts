@@ -26,6 +26,9 @@ export async function requestRoom(user: SessionUser, schemaId: string): Promise<
   const db = await getDb();
   const schema = await findStartableSchema(db, { user, schemaId });
   if (!schema) throw notFound("Roleplay not found");
+  if (!schema.reachable) {
+    throw new AppError(403, "This roleplay is private and assigned to no group, so no one can start it. Assign a group or make it public.");
+  }
   const livekit = livekitConfig();
   const mode = livekit ? "livekit" : "local";
 

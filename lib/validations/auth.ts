@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordProblem } from "@/lib/auth/password-policy";
 
 export const emailSchema = z
   .string({ error: "Email is required" })
@@ -24,6 +25,11 @@ export const signUpSchema = z.object({
     .max(100, "Name must be at most 100 characters")
     .nullish()
     .transform((v) => v ?? ""),
+}).superRefine((input, ctx) => {
+  // NIST SP 800-63B: no common password, not the account's own email or name.
+  if (input.password.length < 8) return; // reported by the length check above
+  const problem = passwordProblem(input.password, input);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
 });
 
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -24,7 +24,7 @@ async function load(file: string) {
 }
 const fileOf = (route: string) => path.join(apiRoot, route.split(" ")[1].replace(/^\/api\//, ""), "route.ts");
 const urlOf = (route: string, params: Record<string, string> = {}) =>
-  route.split(" ")[1].replace(/\[(\w+)\]/g, (_, k: string) => params[k] ?? k);
+  route.split(" ")[1].replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, k: string) => params[k] ?? k);
 
 describe("access matrix", () => {
   let world: World;
@@ -54,7 +54,7 @@ describe("access matrix", () => {
     it(`${c.route}${c.variant ? ` (${c.variant})` : ""}`, async () => {
       const got: Record<string, number> = {};
       for (const who of CALLERS) {
-        resetAll();
+        await resetAll();
         const input = (await c.input?.(world, who)) ?? {};
         const handler = (await load(fileOf(c.route)))[c.route.split(" ")[0]] as Parameters<typeof call>[0];
         const res = await call(handler, {

@@ -106,11 +106,12 @@ describe("sign-up, sign-in and sign-out", () => {
     expect((await call(signin, { body: { email: "other@example.com", password: "whatever1" } })).status).toBe(401);
   });
 
-  it("marks DEV_EMAILS accounts as developers", async () => {
+  it("ignores an old DEV_EMAILS: signing up never makes a developer (issue 10.3)", async () => {
     process.env.DEV_EMAILS = "dev@example.com";
     await call(signup, { body: { email: "Dev@Example.com", password: "developer-pass" } });
     const res = await call(signin, { body: { email: "dev@example.com", password: "developer-pass" } });
-    expect(res.json.user.isDev).toBe(true);
+    expect(res.status).toBe(200);
+    expect(res.json.user.isDev).toBe(false);
     delete process.env.DEV_EMAILS;
   });
 });

@@ -103,10 +103,17 @@ describe("bad input never gets a 5xx and never writes", () => {
       const before = await rowCounts();
       const failures: string[] = [];
       for (const [label, raw] of badBodies) {
-        resetAll();
+        await resetAll();
         const res = await call(handler, { method, params, token, headers, body: raw === "" ? undefined : raw, query: target.query });
         const detailOk = typeof res.json?.detail === "string" || (Array.isArray(res.json?.detail) && res.json.detail.every((d: { msg?: unknown }) => typeof d.msg === "string"));
         if (res.status < 400 || res.status >= 500 || !detailOk) failures.push(`${label}: ${res.status} ${JSON.stringify(res.json)?.slice(0, 200)}`);
+      }
+      // Issue 10.10: JSON that is not sent as application/json (what another site can post) is a 415.
+      for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+        await resetAll();
+        const body = JSON.stringify({ email: "typed@example.com", password: "long-enough-1", text: "hi", schema_id: world.publicSchema.id });
+        const res = await call(handler, { method, params, token, headers: { ...headers, "content-type": type }, body, query: target.query });
+        if (res.status !== 415 || typeof res.json?.detail !== "string") failures.push(`content-type ${type}: ${res.status} ${JSON.stringify(res.json)?.slice(0, 200)}`);
       }
       expect(failures).toEqual([]);
       expect(await rowCounts()).toEqual(before);
@@ -145,7 +152,7 @@ describe("hostile but valid text is stored as plain text, never executed", () =>
     const { handler: signup } = await handlerFor("POST /api/auth/signup");
     const { handler: waitlist } = await handlerFor("POST /api/public/waitlist");
     for (const [i, s] of hostile.entries()) {
-      resetAll();
+      await resetAll();
       const c = await makeConversation(world.users.member.id, world.orgA.id, world.publicSchema.id);
       const m = await call(messages, { method: "POST", token: world.users.member.token, params: { conversationId: c.id }, body: { text: s } });
       expect(m.status, JSON.stringify(m.json)).toBe(200);

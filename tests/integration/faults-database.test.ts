@@ -27,7 +27,7 @@ describe.skipIf(!enabled)("the database goes away and comes back", () => {
   });
 
   it("answers 503 with a detail while the server is down, then recovers by itself", async () => {
-    resetAll();
+    await resetAll();
     expect((await call(signin, { body: creds })).status).toBe(200);
 
     pg.stop();

@@ -6,6 +6,7 @@ import { RememberDeveloper } from "@/components/dashboard/remember-developer";
 import { SchemaPicker } from "@/components/dashboard/schema-picker";
 import { StatCards } from "@/components/dashboard/stat-cards";
 import { requirePageUser } from "@/lib/auth/page";
+import { logError } from "@/lib/db-errors";
 import { getDashboard } from "@/lib/dashboard/service";
 import { listVisibleSchemas } from "@/lib/schemas/service";
 
@@ -17,10 +18,11 @@ async function schemaChoices(user: Awaited<ReturnType<typeof requirePageUser>>) 
     return schemas.map((s) => ({
       id: s.id, name: s.name, description: s.description, is_public: s.is_public,
       persona: `${s.schema_data.persona.name}, ${s.schema_data.persona.role}`,
+      reachable: s.is_public || s.assigned_groups.length > 0,
     }));
   } catch (err) {
     // Spec section 8: a failure to load schemas is only logged.
-    console.error("[dashboard] failed to load schemas:", err);
+    logError("dashboard", err);
     return [];
   }
 }

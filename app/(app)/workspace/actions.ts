@@ -5,6 +5,7 @@ import { assertSaneJson } from "@/lib/api/body";
 import { currentUser } from "@/lib/auth/page";
 import type { SessionUser } from "@/lib/auth/service";
 import { actionErrorMessage, fieldErrorsOf, type ActionState } from "@/lib/actions";
+import { logError } from "@/lib/db-errors";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { autogenerateSchema } from "@/lib/schemas/autogenerate";
 import { createSchema, deleteSchema, updateSchema } from "@/lib/schemas/service";
@@ -25,7 +26,7 @@ async function run(fallback: string, fn: (user: SessionUser) => Promise<{ id: st
       return { error: err.issues.map((i) => i.message).join(", "), fieldErrors: fieldErrorsOf(err, "path") };
     }
     if (err instanceof AppError || isDatabaseUnavailable(err)) return { error: actionErrorMessage(err) };
-    console.error(`[workspace] ${fallback}:`, err);
+    logError(`workspace: ${fallback}`, err);
     return { error: fallback };
   }
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { AuthForm } from "@/components/auth/auth-form";
 import { Logo } from "@/components/brand/logo";
 
@@ -11,7 +12,9 @@ export default function AuthPage() {
       <Link href="/" className="mb-6 rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
         <Logo />
       </Link>
-      <AuthForm />
+      <Suspense>
+        <AuthForm />
+      </Suspense>
     </main>
   );
 }

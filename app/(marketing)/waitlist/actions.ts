@@ -23,7 +23,7 @@ const join = validatedAction(
 /** Same rules as POST /api/public/waitlist: every attempt counts against the caller's address. */
 export async function joinWaitlistAction(prev: ActionState, formData: FormData): Promise<ActionState> {
   try {
-    limitWaitlistAttempts(clientAddress(await headers()));
+    await limitWaitlistAttempts(clientAddress(await headers()));
   } catch (err) {
     return { error: actionErrorMessage(err) };
   }

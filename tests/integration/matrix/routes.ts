@@ -88,6 +88,16 @@ export const cases: Case[] = [
     expect: devOnly(200),
   },
 
+  // --- the /api catch-all: every path no route claims, including the old Auth.js endpoints ---
+  ...(["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((m): Case => ({ route: `${m} /api/[...path]`, input: () => ({ params: { path: "no/such/route" } }), expect: everyone(404) })),
+  {
+    route: "POST /api/[...path]",
+    variant: "Auth.js credentials callback with the right password",
+    input: (w) => ({ params: { path: "nextauth/callback/credentials" }, body: { email: w.users.admin.email, password: "correct-horse-battery", csrfToken: "x" } }),
+    expect: everyone(404),
+  },
+  { route: "GET /api/[...path]", variant: "Auth.js session endpoint", input: () => ({ params: { path: "nextauth/session" } }), expect: everyone(404) },
+
   // --- machine callers: user tokens are never enough ---
   { route: "GET /api/agent/conversations/[conversationId]", input: (w) => ownConversation(w), expect: everyone(401) },
   { route: "POST /api/agent/conversations/[conversationId]/turns", input: async (w) => ({ ...(await ownConversation(w)), body: { speaker: "learner", text: "hi" } }), expect: everyone(401) },
@@ -95,5 +105,5 @@ export const cases: Case[] = [
   { route: "POST /api/livekit/webhook", input: () => ({ body: { event: "room_finished", room: { name: "parley-x" } } }), expect: everyone(401) },
 ];
 
-/** Routes that are not ours to guard: Auth.js's own endpoints (session, CSRF-protected credentials callback). */
-export const excluded = new Set(["GET /api/nextauth/[...nextauth]", "POST /api/nextauth/[...nextauth]"]);
+/** Every route file is covered above: nothing is excluded (the old Auth.js catch-all is gone). */
+export const excluded = new Set<string>();

@@ -3,7 +3,8 @@ import { getDb } from "@/db";
 import { conversations, conversationTurns, grades, roleplaySchemas, schemaGroups } from "@/db/schema";
 import { issueSession, signOut } from "@/lib/auth/service";
 import { encodeSessionToken } from "@/lib/auth/tokens";
-import { encode } from "next-auth/jwt";
+import { randomBytes } from "node:crypto";
+import { EncryptJWT } from "jose";
 import { addMember, createOrg, createUser } from "../../helpers/factories";
 
 export const CALLERS = ["anonymous", "forged", "expired", "signedOut", "member", "admin", "otherAdmin", "developer"] as const;
@@ -71,10 +72,11 @@ export async function buildWorld() {
   const graded = await makeConversation(member.id, orgA.id, publicSchema.id, { ended: true, graded: true });
 
   const expired = await encodeSessionToken({ sub: member.id, sid: member.sessionId, name: member.name, email: member.email }, -60);
-  const forged = await encode({
-    token: { sub: developer.id, sid: developer.sessionId, name: "x", email: "x" },
-    secret: "not-the-secret-not-the-secret-0000", salt: "parley.session-token",
-  });
+  // A well-formed token encrypted with a key that is not ours.
+  const forged = await new EncryptJWT({ sub: developer.id, sid: developer.sessionId, name: "x", email: "x" })
+    .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" })
+    .setExpirationTime("1h")
+    .encrypt(randomBytes(64));
   const revoked = await issueSession(member.id, member.name, member.email);
   await signOut(revoked.sessionId);
 

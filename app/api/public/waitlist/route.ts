@@ -4,6 +4,6 @@ import { waitlistSchema } from "@/lib/validations/waitlist";
 import { joinWaitlist, limitWaitlistAttempts } from "@/lib/waitlist/service";
 
 export const POST = withPublic(async ({ req }) => {
-  limitWaitlistAttempts(clientAddress(req.headers));
+  await limitWaitlistAttempts(clientAddress(req.headers));
   return joinWaitlist(await body(req, waitlistSchema));
 });
