@@ -31,6 +31,7 @@ const schema = z.object({
   GRADING_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
   /** A call with no turn for this long is ended by the server (graded, or abandoned and refunded). */
   CALL_IDLE_MINUTES: z.coerce.number().positive().default(10),
+  CALL_IDLE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type Env = z.output<typeof schema>;

@@ -39,12 +39,12 @@ export async function sweepIdleConversations(opts: { now?: Date; idleMinutes?: n
 
 const state = globalThis as unknown as { parleyIdleSweep?: NodeJS.Timeout | null };
 
-/** Started once per server process, beside the grading sweep; runs every minute. */
+/** Started once per server process, beside the grading sweep; runs every CALL_IDLE_SWEEP_MS (a minute). */
 export function startIdleSweep(): void {
   if (state.parleyIdleSweep) return;
   const run = () =>
     void sweepIdleConversations().catch((err) => console.error("[conversations] idle sweep failed:", err instanceof Error ? err.message : err));
-  state.parleyIdleSweep = setInterval(run, 60_000);
+  state.parleyIdleSweep = setInterval(run, env().CALL_IDLE_SWEEP_MS);
   state.parleyIdleSweep.unref();
   setImmediate(run);
 }

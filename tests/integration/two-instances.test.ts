@@ -14,6 +14,7 @@ const built = existsSync(path.join(process.cwd(), distDir, "BUILD_ID"));
 const enabled = built && !!process.env.TEST_DATABASE_URL;
 
 const DEMO_MEMBER = { email: "member.a@parley.local", password: "practice-parley" };
+const OTHER_MEMBER = { email: "member.b@parley.local", password: "practice-parley" };
 const LEARNER_LINE = "Could you walk me through how orders flow from your warehouses today?";
 
 type Instance = { name: "A" | "B"; base: string; proc: ChildProcess };
@@ -104,6 +105,8 @@ describe.skipIf(!enabled)("two instances on one database", () => {
       DATABASE_URL: process.env.DATABASE_URL!, AUTH_SECRET: "two-instances-secret-two-instances-0123", SEED_DEMO_DATA: "false",
       ANTHROPIC_API_KEY: "sk-stub", ANTHROPIC_BASE_URL: stub.url, LIVEKIT_URL: "",
       GRADING_SWEEP_MS: "200", GRADING_TIMEOUT_MS: "10000", DATABASE_POOL_SIZE: "4",
+      // An idle call ends after 15 s, looked for every 300 ms by both instances.
+      CALL_IDLE_MINUTES: "0.25", CALL_IDLE_SWEEP_MS: "300",
     };
     const port = 3650 + 2 * Math.floor(Math.random() * 24); // this helper's range: 3650-3697
     [a, b] = await Promise.all([startInstance("A", port, common), startInstance("B", port + 1, common)]);
@@ -147,16 +150,40 @@ describe.skipIf(!enabled)("two instances on one database", () => {
     expect((await api(a, "/api/protected/dashboard", { token })).status).toBe(401);
   });
 
-  // Filled at merge with the shared, durable limits (issue 15 point 2): use signInAt(a | b, email,
-  // password, address). The lockout: wrong passwords alternating A and B until the limit, then the
-  // right one refused on both. The per-address limit: requests from one address alternating A and B
-  // are refused after the configured number summed over both (needs TRUSTED_PROXIES or equivalent
-  // so X-Forwarded-For counts; otherwise both count 127.0.0.1, which proves the same thing).
-  it.todo("locks an email out after failures spread over both instances");
-  it.todo("holds a per-address rate limit summed over both instances");
+  it("locks an email out after failures spread over both instances", async () => {
+    // The strict lockout is 10 failures per account and address (LIMITS.signinAccountAddress).
+    for (let i = 0; i < 10; i++) {
+      const reply = await signInAt(i % 2 ? b : a, OTHER_MEMBER.email, "not-the-password-at-all");
+      expect(reply.status).toBe(401);
+    }
+    for (const at of [a, b]) expect((await signInAt(at, OTHER_MEMBER.email, OTHER_MEMBER.password)).status).toBe(429);
+  }, 60_000);
 
-  // Filled at merge with CALL_IDLE_MINUTES: start both instances with a short idle limit, open a
-  // call with conversationAt(a, token), wait past the limit, and expect the conversation ended once
-  // (one ended_at, one grade row with attempts 1) although both instances' sweeps saw it idle.
-  it.todo("ends an idle call once although both instances sweep for idle calls");
+  it("holds a per-address limit summed over both instances", async () => {
+    // The waitlist allows 20 submissions per address in 10 minutes (LIMITS.waitlistAddress);
+    // TRUSTED_PROXY_HOPS is 0, so every request counts against 127.0.0.1 whatever it claims.
+    const submit = (at: Instance, i: number) =>
+      api(at, "/api/public/waitlist", { body: { email: `two-instances-${i}@example.com`, name: null, interests: ["sales"], otherDetails: null }, address: `10.0.0.${i}` });
+    for (let i = 0; i < 20; i++) expect((await submit(i % 2 ? b : a, i)).status).toBe(200);
+    for (const [i, at] of [a, b].entries()) expect((await submit(at, 100 + i)).status).toBe(429);
+  }, 60_000);
+
+  it("ends an idle call once although both instances sweep for idle calls", async () => {
+    const { json } = await signInAt(b, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const id = await conversationAt(b, json.token);
+    const db = await getDb();
+    let rows: { status: string; ended_at: Date | null }[] = [];
+    for (let i = 0; i < 120; i++) {
+      await sleep(250);
+      rows = [...((await db.execute(sql`select status, ended_at from conversations where id = ${id}`)) as unknown as typeof rows)];
+      if (rows[0]?.status !== "active") break;
+    }
+    expect(rows[0]?.status).toBe("ended");
+    const endedAt = String(rows[0].ended_at);
+    await sleep(2000); // both sweeps come round several more times
+    const again = (await db.execute(sql`select ended_at from conversations where id = ${id}`)) as unknown as { ended_at: Date }[];
+    expect(String([...again][0].ended_at)).toBe(endedAt);
+    const grades = (await db.execute(sql`select count(*)::int as n from grades where conversation_id = ${id}`)) as unknown as { n: number }[];
+    expect([...grades][0].n).toBe(1);
+  }, 60_000);
 });
