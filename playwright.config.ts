@@ -44,6 +44,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next",
       GRADING_RETRY_DELAY_MS: "500",
+      PARLEY_E2E_HARNESS: "1",
     },
   },
 });

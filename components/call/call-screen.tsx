@@ -31,6 +31,6 @@ export function CallScreen({ me }: { me: Me }) {
   }, [raw, router]);
 
   if (!call) return <Connecting />;
-  if (call.mode === "livekit") return <LiveKitCall call={call} />;
+  if (call.mode === "livekit") return <LiveKitCall call={call} me={me} />;
   return <LocalCall conversationId={call.conversation_id} me={me} />;
 }
