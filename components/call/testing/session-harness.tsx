@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { SessionProvider, useSession } from "@livekit/components-react";
-import { Room, TokenSource } from "livekit-client";
+import { ConnectionState, Room, TokenSource } from "livekit-client";
 import { LiveKitStage } from "../livekit-call";
 
 /**
@@ -11,7 +11,7 @@ import { LiveKitStage } from "../livekit-call";
  * streams are handed to the Room's own data-stream manager as the wire packets a LiveKit server
  * would deliver, so the hooks parse, merge (lk.segment_id) and order them exactly as in a call.
  * Outgoing chat is captured at localParticipant.sendText, the point where a connected Room
- * would put it on the wire.
+ * would put it on the wire. The Room is marked connected (its state field) without a server.
  */
 
 type Packet = { participantIdentity: string; value: { case: string; value: unknown } };
@@ -40,6 +40,8 @@ function prime(room: Room, learner: { identity: string; name: string }): Harness
   local.permissions = { canPublish: true, canSubscribe: true, canPublishData: true, canPublishSources: [], hidden: false, canUpdateMetadata: false };
   const manager = (room as unknown as { incomingDataStreamManager: StreamManager }).incomingDataStreamManager;
   manager.setConnected(true);
+  // The hooks only read transcription streams from a connected room.
+  (room as unknown as { state: ConnectionState }).state = ConnectionState.Connected;
   const deliver = (identity: string, kind: "streamHeader" | "streamChunk" | "streamTrailer", value: unknown) =>
     manager.handleDataStreamPacket({ participantIdentity: identity, value: { case: kind, value } }, NONE);
   const header = (streamId: string, topic: string, content: { case: "textHeader" | "byteHeader"; value: object }, extra: object = {}) => ({
@@ -97,7 +99,8 @@ export default function SessionHarness() {
     return r;
   });
   const tokenSource = useMemo(() => TokenSource.literal({ serverUrl: "ws://127.0.0.1:9", participantToken: "never-used" }), []);
-  const session = useSession(tokenSource, { room });
+  // No agent ever joins this room: keep the "could not join" timeout out of the test's way.
+  const session = useSession(tokenSource, { room, agentConnectTimeoutMilliseconds: 60 * 60_000 });
   return (
     <SessionProvider session={session}>
       <LiveKitStage
