@@ -1,24 +1,23 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { Paperclip } from "lucide-react";
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-/** A file's object URL for as long as the file is on screen. */
-function useObjectUrl(file: File): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
+// One object URL per file for the page's life: a call carries few attachments, and revoking on
+// unmount would break an image that re-mounts (the panel closing and opening).
+const objectUrls = new WeakMap<File, string>();
+function objectUrl(file: File): string {
+  let url = objectUrls.get(file);
+  if (!url) {
+    url = URL.createObjectURL(file);
+    objectUrls.set(file, url);
+  }
   return url;
 }
 
 function ImageAttachment({ file }: { file: File }) {
-  const url = useObjectUrl(file);
-  if (!url) return null;
+  const url = objectUrl(file);
   return (
     <a href={url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
       {/* A local blob: next/image has nothing to optimise. Spec section 9: images show at up to 300 x 300 px. */}
@@ -29,10 +28,10 @@ function ImageAttachment({ file }: { file: File }) {
 }
 
 function FileAttachment({ file }: { file: File }) {
-  const url = useObjectUrl(file);
+  const url = objectUrl(file);
   return (
     <a
-      href={url ?? undefined}
+      href={url}
       download={file.name}
       className="inline-flex max-w-full items-center gap-1.5 rounded-lg border bg-background px-2 py-1 text-xs text-foreground underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >

@@ -63,7 +63,11 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
     () => toChatEntries(messages, { learner: { name: me.name, identity: me.id }, persona: { name } }),
     [messages, me.name, me.id, name],
   );
-  const unread = useUnread(entries, chatOpen);
+  const { unread, markAllRead } = useUnread(entries, chatOpen);
+  const toggleChat = () => {
+    markAllRead();
+    setChatOpen((o) => !o);
+  };
 
   const canPublish = (source: number) =>
     !!permissions?.canPublish && (permissions.canPublishSources.length === 0 || permissions.canPublishSources.includes(source));
@@ -108,7 +112,7 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
               }
             }}
             sending={isSending}
-            onClose={() => setChatOpen(false)}
+            onClose={toggleChat}
             emptyHint={`What you and ${name} say appears here as you speak. You can also type.`}
             className="flex-1"
           />
@@ -140,7 +144,7 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
                 )
               : undefined
           }
-          chat={permissions?.canPublishData ? { open: chatOpen, unread, onToggle: () => setChatOpen((o) => !o) } : undefined}
+          chat={permissions?.canPublishData ? { open: chatOpen, unread, onToggle: toggleChat } : undefined}
           onLeave={() => {
             void api(`/api/protected/conversations/${conversationId}/end`, { method: "POST" }).catch(() => undefined);
             onLeave();

@@ -1,27 +1,16 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import type { ChatEntry } from "./chat-grouping";
 
 /**
  * The chat toggle's unread count: messages from the other side that arrived while the panel was
- * closed. Counted by id, so a reply that streams in word by word counts once.
+ * closed. Counted by id, so a reply that streams in word by word counts once. Call markAllRead when
+ * the panel opens or closes (everything on screen so far has been seen).
  */
 export function useUnread(entries: ChatEntry[], open: boolean) {
-  const [unread, setUnread] = useState(0);
-  const seen = useRef<Set<string> | null>(null);
-
-  useEffect(() => {
-    const known = (seen.current ??= new Set(entries.map((e) => e.id)));
-    let fresh = 0;
-    for (const e of entries) {
-      if (known.has(e.id)) continue;
-      known.add(e.id);
-      if (!e.from.isLocal) fresh++;
-    }
-    if (open) setUnread(0);
-    else if (fresh > 0) setUnread((n) => n + fresh);
-  }, [entries, open]);
-
-  return unread;
+  const [read, setRead] = useState(() => new Set(entries.map((e) => e.id)));
+  const unread = open ? 0 : entries.filter((e) => !e.from.isLocal && !read.has(e.id)).length;
+  const markAllRead = useCallback(() => setRead(new Set(entries.map((e) => e.id))), [entries]);
+  return { unread, markAllRead };
 }
