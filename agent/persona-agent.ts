@@ -32,7 +32,7 @@ export const DEFAULT_TURNS: TurnSettings = { minEndpointingDelayMs: 300, preempt
  */
 export function buildSession(deps: SessionDeps): voice.AgentSession {
   const turns = deps.turns ?? DEFAULT_TURNS;
-  return new voice.AgentSession({
+  const session = new voice.AgentSession({
     llm: deps.llm,
     stt: deps.stt,
     tts: deps.tts,
@@ -46,4 +46,12 @@ export function buildSession(deps: SessionDeps): voice.AgentSession {
         }
       : { turnDetection: null },
   });
+  // The session reports errors as an "error" event: with no listener Node throws and the job dies.
+  // One that matters: the OpenAI plugin reports a TTS request it aborted itself (the learner
+  // interrupted, or a preemptive draft was dropped) as an error. The framework recovers; we log.
+  session.on(voice.AgentSessionEventTypes.Error, (ev) => {
+    const err = ev.error as { type?: string; recoverable?: boolean; error?: unknown } | undefined;
+    console.warn(`[agent] ${err?.type ?? "session error"}${err?.recoverable === false ? " (not recoverable)" : ""}:`, err?.error instanceof Error ? err.error.message : err?.error);
+  });
+  return session;
 }
