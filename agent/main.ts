@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cli, defineAgent, ServerOptions, type JobContext, type JobProcess, type VAD } from "@livekit/agents";
 import { dispatchMetadataSchema } from "@/lib/validations/conversation";
+import { ignoreAbortedRequests } from "./abort-guard";
 import { AppClient } from "./app-client";
 import { deleteRoomOnShutdown, endCallTools, scheduleTimeLimit } from "./call-ending";
 import { ClaudeLLM } from "./claude-llm";
@@ -20,6 +21,7 @@ function loadConfig(): AgentConfig {
 }
 
 const config = loadConfig();
+ignoreAbortedRequests();
 
 export default defineAgent({
   // Once per job process, before any job: the VAD model is the slow part of a job's start.

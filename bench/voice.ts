@@ -9,6 +9,7 @@
  */
 import { initializeLogger } from "@livekit/agents";
 import { personaSchema } from "@/lib/validations/persona";
+import { ignoreAbortedRequests } from "@/agent/abort-guard";
 import { ClaudeLLM } from "@/agent/claude-llm";
 import { agentConfig } from "@/agent/config";
 import { buildPersonaAgent, buildSession } from "@/agent/persona-agent";
@@ -156,6 +157,7 @@ function report(setting: Setting, { turns, cpuShare }: Awaited<ReturnType<typeof
 }
 
 initializeLogger({ pretty: false, level: "error" });
+ignoreAbortedRequests();
 console.log(`Stand-ins: STT ${LATENCY.sttMs} ms, Claude first token ${LATENCY.llmFirstTokenMs} ms then ${LATENCY.llmTokensPerSecond} tokens/s, TTS first audio ${LATENCY.ttsFirstAudioMs} ms.\n`);
 for (const setting of SETTINGS) report(setting, await runSetting(setting));
 process.exit(0);
