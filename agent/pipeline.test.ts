@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { initializeLogger, voice } from "@livekit/agents";
 import { personaSchema } from "@/lib/validations/persona";
 import { AppClient, type AgentTurnPayload } from "./app-client";
-import { endCallTools } from "./call-ending";
+import { endCallTools, scheduleTimeLimit, TIME_UP_GOODBYE } from "./call-ending";
 import { ClaudeLLM } from "./claude-llm";
 import { agentConfig } from "./config";
 import { buildPersonaAgent, buildSession, DEFAULT_TURNS } from "./persona-agent";
@@ -125,4 +125,35 @@ describe("audio through the whole pipeline (offline)", () => {
     ]);
     expect(ended).toEqual(["/api/agent/conversations/conv-audio/end"]);
   }, 60_000);
+
+  it("says a spoken goodbye and ends the call at the time limit", async () => {
+    const config = agentConfig({
+      LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret",
+      AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "test-key", APP_URL: appUrl,
+      STT_BASE_URL: speech.url, TTS_BASE_URL: speech.url, CALL_MAX_MINUTES: "0.02",
+    });
+    const session = buildSession({
+      llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
+      ...(await loadSpeech(config)),
+      vad: await loadVad(config),
+    });
+    const speaker = new RecordingSpeaker();
+    session.output.audio = speaker;
+    const ttsBefore = speech.tts.length;
+    const endsBefore = ended.length;
+    const finished = recordTranscript(session, "conv-limit", new AppClient(config.APP_URL, config.AGENT_SECRET));
+    let timeUp = 0;
+    scheduleTimeLimit(session, config.CALL_MAX_MINUTES, () => void timeUp++);
+    const started = Date.now();
+    await session.start({ agent: buildPersonaAgent(persona) });
+    await Promise.race([finished, new Promise((_, no) => setTimeout(() => no(new Error("the call did not end at its limit")), 15_000))]);
+    await session.close();
+
+    expect(Date.now() - started).toBeGreaterThanOrEqual(0.02 * 60_000 - 50);
+    // The goodbye went through text-to-speech and came out as audio before the session closed.
+    expect(speech.tts.slice(ttsBefore).map((t) => t.text).join(" ")).toBe(TIME_UP_GOODBYE);
+    expect(speaker.segments.length).toBe(1);
+    expect(timeUp).toBe(1);
+    expect(ended.slice(endsBefore)).toEqual(["/api/agent/conversations/conv-limit/end"]);
+  }, 30_000);
 });
