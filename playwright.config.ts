@@ -46,6 +46,7 @@ export default defineConfig({
       GRADING_RETRY_DELAY_MS: "500",
       REDIS_URL: "",
       TRUSTED_PROXY_HOPS: "0",
+      PARLEY_E2E_HARNESS: "1",
     },
   },
 });

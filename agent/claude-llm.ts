@@ -33,7 +33,8 @@ export function toClaudeRequest(chatCtx: llm.ChatContext): { system: string; mes
 
 /**
  * Claude as the agent's LLM: there is no Anthropic plugin for Node agents on the registry,
- * so this streams text from @anthropic-ai/sdk into the framework's LLMStream. The persona has no tools.
+ * so this streams text from @anthropic-ai/sdk into the framework's LLMStream. The only tool the
+ * persona has is the framework's end_call (agent/call-ending.ts).
  */
 export class ClaudeLLM extends llm.LLM {
   readonly #client: Anthropic;
@@ -86,6 +87,7 @@ class ClaudeStream extends llm.LLMStream {
     const id = shortuuid("claude_");
     const { system, messages } = toClaudeRequest(this.chatCtx);
     try {
+      const tools = claudeTools(this.toolCtx);
       const stream = await this.#client.messages.create(
         {
           model: this.#opts.model,
@@ -93,17 +95,21 @@ class ClaudeStream extends llm.LLMStream {
           system: system || undefined,
           messages,
           stream: true,
+          ...(tools.length ? { tools } : {}),
         },
         { signal: this.abortController.signal, timeout: this.connOptions.timeoutMs },
       );
       let input = 0;
       let output = 0;
+      const toolCalls = new ToolCallCollector();
       for await (const event of stream) {
         if (event.type === "message_start") input = event.message.usage.input_tokens;
         if (event.type === "message_delta") output = event.usage.output_tokens;
         if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
           this.queue.put({ id, delta: { role: "assistant", content: event.delta.text } });
         }
+        const call = toolCalls.take(event);
+        if (call) this.queue.put({ id, delta: { role: "assistant", toolCalls: [call] } });
       }
       this.queue.put({ id, usage: { promptTokens: input, completionTokens: output, totalTokens: input + output, promptCachedTokens: 0 } });
     } catch (err) {
@@ -120,4 +126,33 @@ function toAgentError(err: unknown): Error {
     return new APIStatusError({ message: err.message, options: { statusCode: err.status, retryable: err.status === 429 || err.status >= 500 } });
   }
   return err instanceof Error ? err : new Error(String(err));
+}
+
+/** The framework's function tools in Claude's tool format. */
+function claudeTools(toolCtx: llm.ToolContext | undefined): Anthropic.Tool[] {
+  if (!toolCtx) return [];
+  return llm.sortedToolEntries(toolCtx).map(([name, tool]) => ({
+    name,
+    description: tool.description,
+    input_schema: llm.toJsonSchema(tool.parameters, false, false) as Anthropic.Tool.InputSchema,
+  }));
+}
+
+/** Assembles tool_use blocks (their JSON input arrives in pieces) into the framework's function calls. */
+class ToolCallCollector {
+  #open = new Map<number, { callId: string; name: string; json: string }>();
+
+  take(event: Anthropic.RawMessageStreamEvent): llm.FunctionCall | null {
+    if (event.type === "content_block_start" && event.content_block.type === "tool_use") {
+      this.#open.set(event.index, { callId: event.content_block.id, name: event.content_block.name, json: "" });
+    } else if (event.type === "content_block_delta" && event.delta.type === "input_json_delta") {
+      const open = this.#open.get(event.index);
+      if (open) open.json += event.delta.partial_json;
+    } else if (event.type === "content_block_stop") {
+      const done = this.#open.get(event.index);
+      this.#open.delete(event.index);
+      if (done) return llm.FunctionCall.create({ callId: done.callId, name: done.name, args: done.json || "{}" });
+    }
+    return null;
+  }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { agentConfig } from "./config";
+import { AgentConfigError, agentConfig } from "./config";
 
-const base = { AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "k", DEEPGRAM_API_KEY: "dg" };
+const livekit = { LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret" };
+const base = { ...livekit, AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "k", DEEPGRAM_API_KEY: "dg" };
 
 describe("agent configuration", () => {
   it("uses ElevenLabs voices when a key is set, Deepgram Aura otherwise", () => {
@@ -11,10 +12,34 @@ describe("agent configuration", () => {
     expect(agentConfig({ ...base }).APP_URL).toBe("http://127.0.0.1:3000");
   });
 
+  it("runs fully self-hosted on OpenAI-compatible speech servers, with no cloud speech key", () => {
+    const config = agentConfig({
+      ...base, DEEPGRAM_API_KEY: undefined,
+      STT_BASE_URL: "http://127.0.0.1:8000/v1", STT_MODEL: "Systran/faster-whisper-small",
+      TTS_BASE_URL: "http://127.0.0.1:8880/v1", TTS_MODEL: "kokoro", TTS_VOICE: "af_heart",
+    });
+    expect([config.stt, config.tts]).toEqual(["openai", "openai"]);
+    expect([config.STT_MODEL, config.TTS_MODEL, config.TTS_VOICE]).toEqual(["Systran/faster-whisper-small", "kokoro", "af_heart"]);
+    expect(config.CALL_MAX_MINUTES).toBe(15);
+    expect(agentConfig({ ...base, CALL_MAX_MINUTES: "5" }).CALL_MAX_MINUTES).toBe(5);
+  });
+
   it("refuses to start without the keys it needs", () => {
-    expect(() => agentConfig({ ...base, DEEPGRAM_API_KEY: undefined })).toThrow(/DEEPGRAM_API_KEY/);
+    expect(() => agentConfig({ ...base, DEEPGRAM_API_KEY: undefined })).toThrow(/STT_BASE_URL.*DEEPGRAM_API_KEY/);
     expect(() => agentConfig({ ...base, AGENT_TTS: "elevenlabs" })).toThrow(/ELEVEN_API_KEY/);
     expect(() => agentConfig({ ...base, AGENT_SECRET: "short" })).toThrow(/AGENT_SECRET/);
-    expect(() => agentConfig({ ...base, ANTHROPIC_API_KEY: undefined })).toThrow();
+    expect(() => agentConfig({ ...base, ANTHROPIC_API_KEY: undefined })).toThrow(/ANTHROPIC_API_KEY/);
+    expect(() => agentConfig({ ...base, AGENT_STT: "openai" })).toThrow(/AGENT_STT=openai needs STT_BASE_URL/);
+  });
+
+  it("lists every missing setting at once, LiveKit's included (the worker must not register without them)", () => {
+    try {
+      agentConfig({ ANTHROPIC_API_KEY: "k" });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(AgentConfigError);
+      const message = (err as Error).message;
+      for (const name of ["LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET", "AGENT_SECRET"]) expect(message).toContain(name);
+    }
   });
 });

@@ -22,6 +22,15 @@ function ensureInstalled() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
   const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync(path.join(root, "package-lock.json")).mtimeMs;
   if (stale && run("npm", ["install", "--no-audit", "--no-fund"]) !== 0) process.exit(1);
+  // agent/pipeline.test.ts speaks real audio into the agent: espeak-ng makes the speech, sox trims it.
+  const hasTool = (tool) => spawnSync("which", [tool], { stdio: "ignore" }).status === 0;
+  const missing = ["espeak-ng", "sox"].filter((tool) => !hasTool(tool));
+  if (wants("unit") && missing.length) {
+    console.log(`${missing.join(" and ")} missing; installing Debian's packages.`);
+    const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+    run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
+    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", ...missing]) !== 0) process.exit(1);
+  }
   const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   if (wants("e2e") && !existsSync(chromium)) {
     console.log("Chromium is missing; installing Debian's chromium package.");

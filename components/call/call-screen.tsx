@@ -61,7 +61,7 @@ export function CallScreen({ me }: { me: Me }) {
   if (!call) return <Connecting />;
   return (
     <BriefProvider conversationId={call.conversation_id}>
-      {call.mode === "livekit" ? <LiveKitCall call={call} /> : <LocalCall conversationId={call.conversation_id} me={me} />}
+      {call.mode === "livekit" ? <LiveKitCall call={call} me={me} /> : <LocalCall conversationId={call.conversation_id} me={me} />}
     </BriefProvider>
   );
 }

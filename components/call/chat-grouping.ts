@@ -4,6 +4,10 @@ export type ChatEntry = {
   /** Milliseconds since the epoch. */
   timestamp: number;
   from: { name: string; identity: string; isLocal: boolean };
+  /** A live transcript segment that may still change (the learner's speech, before the final transcript). */
+  interim?: boolean;
+  /** Files sent with a chat message (spec section 3: a chat entry's attachedFiles). */
+  attachedFiles?: File[];
 };
 
 export type GroupedEntry = ChatEntry & { hideName: boolean; hideTimestamp: boolean };

@@ -5,6 +5,7 @@ import { Send, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
+import { ChatAttachments } from "./chat-attachments";
 import { groupEntries, type ChatEntry } from "./chat-grouping";
 
 type Props = {
@@ -25,9 +26,10 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
+  const lastText = entries.at(-1)?.message;
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: "end" });
-  }, [entries.length]);
+  }, [entries.length, lastText]);
 
   useEffect(() => {
     if (!sending) inputRef.current?.focus();
@@ -62,14 +64,21 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
                 {!entry.hideTimestamp && <time dateTime={new Date(entry.timestamp).toISOString()}>{time(entry.timestamp)}</time>}
               </span>
             )}
-            <p
-              className={cn(
-                "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap",
-                entry.from.isLocal ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
-              )}
-            >
-              {entry.message}
-            </p>
+            {entry.message && (
+              <p
+                data-interim={entry.interim || undefined}
+                className={cn(
+                  "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap",
+                  entry.from.isLocal ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+                  // Still being transcribed: greyed and dashed, so it reads as provisional without relying on colour alone.
+                  entry.interim && "border border-dashed border-muted-foreground/50 bg-muted text-muted-foreground italic",
+                )}
+              >
+                {entry.message}
+                {entry.interim && <span className="sr-only"> (still transcribing)</span>}
+              </p>
+            )}
+            {entry.attachedFiles && entry.attachedFiles.length > 0 && <ChatAttachments files={entry.attachedFiles} />}
           </li>
         ))}
       </ol>

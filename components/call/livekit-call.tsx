@@ -3,25 +3,30 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import {
-  BarVisualizer, LiveKitRoom, MediaDeviceMenu, RoomAudioRenderer, StartAudio, TrackToggle, useChat,
-  useLocalParticipantPermissions, useVoiceAssistant,
+  BarVisualizer, MediaDeviceMenu, RoomAudioRenderer, SessionProvider, StartAudio, TrackToggle, useAgent,
+  useLocalParticipantPermissions, useSession, useSessionContext, useSessionMessages,
 } from "@livekit/components-react";
-import { Track } from "livekit-client";
+import { DisconnectReason, RoomEvent, Track, TokenSource } from "livekit-client";
 import "@livekit/components-styles";
-import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import { toast } from "sonner";
+import { buttonVariants } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
 import { clearCallState, type CallState } from "@/lib/client/storage";
+import { cn } from "@/lib/utils";
 import type { VisualizerState } from "./bar-visualizer";
 import { CallLayout } from "./call-layout";
 import { ChatPanel } from "./chat-panel";
-import type { ChatEntry } from "./chat-grouping";
 import { ControlBar } from "./control-bar";
+import { MessageAnnouncer } from "./message-announcer";
 import { ParticipantTile } from "./participant-tile";
+import { toChatEntries } from "./session-entries";
+import { useUnread } from "./use-unread";
+import type { Me } from "./use-local-call";
 
 // TrackSource.MICROPHONE in LiveKit's protocol enum (the permission list carries protocol values).
 const PROTO_MICROPHONE = 2;
+/** How long the learner waits for the persona to join before the screen says it could not. */
+const AGENT_JOIN_TIMEOUT_MS = 20_000;
 
 const BAR_STYLE = {
   "--lk-fg": "var(--primary)",
@@ -30,66 +35,85 @@ const BAR_STYLE = {
   "--lk-va-bar-gap": "10px",
 } as React.CSSProperties;
 
-const visualState = (state: string): VisualizerState =>
-  state === "listening" || state === "thinking" || state === "speaking" || state === "initializing" ? state : "connecting";
+const visualState = (state: string): VisualizerState => {
+  if (state === "listening" || state === "thinking" || state === "speaking" || state === "initializing") return state;
+  if (state === "idle") return "listening";
+  if (state === "pre-connect-buffering") return "initializing";
+  return "connecting";
+};
 
-type Persona = { name: string; role: string };
+export type CallPersona = { name: string; role: string };
 
-function Stage({ conversationId, title, persona, onLeave }: { conversationId: string; title: string; persona?: Persona; onLeave: () => void }) {
-  const assistant = useVoiceAssistant();
+type StageProps = { conversationId: string; title: string; persona?: CallPersona; me: Me; onLeave: () => void };
+
+/**
+ * The call inside a LiveKit session (from SessionProvider): the persona's tile, the two-sided live
+ * transcript (the learner's speech and the persona's replies on lk.transcription, typed chat on
+ * lk.chat, all through useSessionMessages) and the controls.
+ */
+export function LiveKitStage({ conversationId, title, persona, me, onLeave }: StageProps) {
+  const session = useSessionContext();
+  const agent = useAgent();
+  const { messages, send, isSending } = useSessionMessages(session);
   const permissions = useLocalParticipantPermissions();
-  const { chatMessages, send, isSending } = useChat();
   const [chatOpen, setChatOpen] = useState(false);
-  const [unread, setUnread] = useState(0);
-  const seen = useRef(0);
+  const name = persona?.name || agent.name || "Persona";
 
-  const entries: ChatEntry[] = useMemo(
-    () =>
-      chatMessages.map((m) => ({
-        id: m.id,
-        message: m.message,
-        timestamp: m.timestamp,
-        from: { name: m.from?.name || m.from?.identity || "Persona", identity: m.from?.identity ?? "unknown", isLocal: !!m.from?.isLocal },
-      })),
-    [chatMessages],
+  const entries = useMemo(
+    () => toChatEntries(messages, { learner: { name: me.name, identity: me.id }, persona: { name } }),
+    [messages, me.name, me.id, name],
   );
-
-  useEffect(() => {
-    const fresh = entries.slice(seen.current).filter((e) => !e.from.isLocal).length;
-    seen.current = entries.length;
-    if (!chatOpen && fresh > 0) setUnread((n) => n + fresh);
-  }, [entries, chatOpen]);
+  const { unread, markAllRead } = useUnread(entries, chatOpen);
+  const toggleChat = () => {
+    markAllRead();
+    setChatOpen((o) => !o);
+  };
 
   const canPublish = (source: number) =>
     !!permissions?.canPublish && (permissions.canPublishSources.length === 0 || permissions.canPublishSources.includes(source));
-  const toggleChat = () => {
-    setChatOpen((o) => !o);
-    setUnread(0);
-  };
-  const name = persona?.name || assistant.agent?.name || "Persona";
+  const failed = agent.state === "failed";
 
   return (
     <CallLayout
       title={title}
       stage={
-        <ParticipantTile name={name} role={persona?.role} state={visualState(assistant.state)} className="flex-1">
-          <BarVisualizer
-            state={assistant.state}
-            track={assistant.audioTrack}
-            barCount={7}
-            options={{ minHeight: 8, maxHeight: 100 }}
-            className="h-full w-full"
-            style={BAR_STYLE}
-          />
-        </ParticipantTile>
+        <>
+          <ParticipantTile name={name} role={persona?.role} state={visualState(agent.state)} className="flex-1">
+            {failed ? (
+              <p role="alert" className="max-w-xs text-center text-sm text-destructive">
+                {name} could not join the call. Leave and start it again in a minute.
+              </p>
+            ) : (
+              <BarVisualizer
+                state={agent.state}
+                track={agent.microphoneTrack}
+                barCount={7}
+                options={{ minHeight: 8, maxHeight: 100 }}
+                className="h-full w-full"
+                style={BAR_STYLE}
+              />
+            )}
+          </ParticipantTile>
+          <MessageAnnouncer entries={entries} />
+        </>
       }
       chat={
         chatOpen ? (
           <ChatPanel
             entries={entries}
-            onSend={async (text) => (await send(text), true)}
+            onSend={async (text) => {
+              try {
+                await send(text);
+                return true;
+              } catch (err) {
+                console.warn("Chat message not sent", err);
+                toast.error("Could not send the message");
+                return false;
+              }
+            }}
             sending={isSending}
             onClose={toggleChat}
+            emptyHint={`What you and ${name} say appears here as you speak. You can also type.`}
             className="flex-1"
           />
         ) : undefined
@@ -131,37 +155,59 @@ function Stage({ conversationId, title, persona, onLeave }: { conversationId: st
   );
 }
 
-/** LiveKit mode: audio only, the persona agent in the room, chat over the data channel. */
-export default function LiveKitCall({ call }: { call: CallState }) {
+/** LiveKit mode: audio only, the persona agent in the room; the session API of components-react (as agent-starter-react). */
+export default function LiveKitCall({ call, me }: { call: CallState; me: Me }) {
   const router = useRouter();
-  const [connect, setConnect] = useState(true);
-  const [view, setView] = useState<{ schema_name: string; persona: Persona } | null>(null);
+  const tokenSource = useMemo(
+    () => TokenSource.literal({ serverUrl: call.server_url ?? "", participantToken: call.token }),
+    [call.server_url, call.token],
+  );
+  const session = useSession(tokenSource, { agentConnectTimeoutMilliseconds: AGENT_JOIN_TIMEOUT_MS });
+  const [view, setView] = useState<{ schema_name: string; persona: CallPersona } | null>(null);
+  const left = useRef(false);
+
   useEffect(() => {
-    api<{ schema_name: string; persona: Persona }>(`/api/protected/conversations/${call.conversation_id}`).then(setView, () => undefined);
+    api<{ schema_name: string; persona: CallPersona }>(`/api/protected/conversations/${call.conversation_id}`).then(setView, () => undefined);
   }, [call.conversation_id]);
+
+  const { room, start, end } = session;
+  // Connect once per room (useSession keeps one Room for the component's life); start/end are read
+  // when the effect runs, so a new callback identity never reconnects the call.
+  useEffect(() => {
+    const onDisconnected = (reason?: DisconnectReason) => {
+      // The persona ends the call by closing the room: say so, then go where a disconnect always goes.
+      if (!left.current && reason === DisconnectReason.ROOM_DELETED) toast.info("The call has ended");
+      clearCallState();
+      router.push("/dashboard");
+    };
+    room.on(RoomEvent.Disconnected, onDisconnected);
+    start({ tracks: { microphone: { enabled: true } } }).catch((err) => {
+      console.error("Call connection failed", err);
+      toast.error("Could not connect to the call");
+      clearCallState();
+      router.push("/dashboard");
+    });
+    return () => {
+      room.off(RoomEvent.Disconnected, onDisconnected);
+      void end();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [room]);
+
   return (
-    <LiveKitRoom
-      serverUrl={call.server_url ?? undefined}
-      token={call.token}
-      connect={connect}
-      audio
-      video={false}
-      className="bg-transparent"
-      onDisconnected={() => {
-        clearCallState();
-        router.push("/dashboard");
-      }}
-      onMediaDeviceFailure={(failure) => console.warn("Media device failure", failure)}
-      onError={(err) => {
-        console.error("Call connection failed", err);
-        toast.error("Could not connect to the call");
-        clearCallState();
-        router.push("/dashboard");
-      }}
-    >
-      <Stage conversationId={call.conversation_id} title={view?.schema_name ?? "Practice call"} persona={view?.persona} onLeave={() => setConnect(false)} />
+    <SessionProvider session={session}>
+      <LiveKitStage
+        conversationId={call.conversation_id}
+        title={view?.schema_name ?? "Practice call"}
+        persona={view?.persona}
+        me={me}
+        onLeave={() => {
+          left.current = true;
+          void end();
+        }}
+      />
       <RoomAudioRenderer />
       <StartAudio label="Click to enable audio" />
-    </LiveKitRoom>
+    </SessionProvider>
   );
 }

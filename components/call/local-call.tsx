@@ -5,6 +5,7 @@ import { BarVisualizer } from "./bar-visualizer";
 import { CallLayout } from "./call-layout";
 import { ChatPanel } from "./chat-panel";
 import { ControlBar } from "./control-bar";
+import { MessageAnnouncer } from "./message-announcer";
 import { ParticipantTile } from "./participant-tile";
 import { SpeechMicButton } from "./speech-mic-button";
 import { useLocalCall, type Me } from "./use-local-call";
@@ -33,9 +34,12 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
       title={call.info?.schema_name ?? "Connecting..."}
       subtitle={call.info ? (call.info.offline ? "Text practice" : "Text practice with Claude") : undefined}
       stage={
-        <ParticipantTile name={persona?.name ?? "Persona"} role={persona?.role} state={call.state} offline={call.info?.offline} className="flex-1">
-          <BarVisualizer state={call.state} className="h-full w-full" />
-        </ParticipantTile>
+        <>
+          <ParticipantTile name={persona?.name ?? "Persona"} role={persona?.role} state={call.state} offline={call.info?.offline} className="flex-1">
+            <BarVisualizer state={call.state} className="h-full w-full" />
+          </ParticipantTile>
+          <MessageAnnouncer entries={call.entries} />
+        </>
       }
       chat={
         chatOpen ? (

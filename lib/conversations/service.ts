@@ -6,7 +6,7 @@ import type { Conversation, ConversationTurn } from "@/db/schema";
 import { anthropicClient } from "@/lib/ai/anthropic";
 import type { SessionUser } from "@/lib/auth/service";
 import { conflict, notFound } from "@/lib/errors";
-import { enqueueGrade, kickGrader } from "@/lib/grading/queue";
+import { enqueueGrade, kickGrader, makeGradeDue, regradeAfterLateTurn } from "@/lib/grading/queue";
 import { MAX_TURNS_PER_CONVERSATION, type AgentTurn } from "@/lib/validations/conversation";
 import { buildBrief } from "./brief";
 import { claudePersonaReply } from "./claude-reply";
@@ -62,20 +62,28 @@ export async function addLearnerMessage(user: SessionUser, conversationId: strin
 }
 
 /**
+ * The persona agent's last turns are still in flight when a voice call is ended by the learner or by
+ * LiveKit's room_finished: they are accepted this long after the end, and a grade already written is redone.
+ */
+export const LATE_AGENT_TURN_GRACE_MS = 2 * 60_000;
+/** A voice call not ended by the agent waits this long for those turns before grading; the agent's own end makes it due at once. */
+export const VOICE_GRADE_SETTLE_MS = 15_000;
+
+/**
  * Ends an active conversation and queues its grade in one transaction; ending again is a no-op.
+ * `byAgent`: the persona agent ends it after posting every turn, so grading need not wait.
  * Returns the conversation, or null when it does not exist.
  */
-export async function endConversation(conversationId: string): Promise<Conversation | null> {
+export async function endConversation(conversationId: string, { byAgent = false } = {}): Promise<Conversation | null> {
   const db = await getDb();
   const ended = await db.transaction(async (tx) => {
     const row = await markEnded(tx, conversationId);
-    if (row) await enqueueGrade(tx, conversationId);
+    if (row) await enqueueGrade(tx, conversationId, row.mode === "livekit" && !byAgent ? VOICE_GRADE_SETTLE_MS : 0);
+    else if (byAgent) await makeGradeDue(tx, conversationId);
     return row;
   });
-  if (ended) {
-    kickGrader();
-    return ended;
-  }
+  if (ended || byAgent) kickGrader();
+  if (ended) return ended;
   return findConversation(db, conversationId);
 }
 
@@ -89,8 +97,8 @@ export async function endOwnedConversation(user: SessionUser, conversationId: st
 /** A finished voice turn from the persona agent; a retried turn (same external_id) is stored once. */
 export async function recordAgentTurn(conversationId: string, turn: AgentTurn) {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    await lockActive(tx, conversationId);
+  const result = await db.transaction(async (tx) => {
+    const late = await lockForAgentTurn(tx, conversationId);
     const row = await appendTurn(tx, {
       conversationId,
       speaker: turn.speaker,
@@ -100,8 +108,28 @@ export async function recordAgentTurn(conversationId: string, turn: AgentTurn) {
       startedAt: new Date(turn.started_at),
       endedAt: new Date(turn.ended_at),
     });
-    return { stored: row !== null, turn: row ? view(row) : null };
+    if (late && row) await regradeAfterLateTurn(tx, conversationId);
+    return { stored: row !== null, turn: row ? view(row) : null, late: late && row !== null };
   });
+  if (result.late) kickGrader();
+  return { stored: result.stored, turn: result.turn };
+}
+
+/**
+ * Locks the conversation for an agent turn. Active: as for any turn. Ended: a voice call within
+ * LATE_AGENT_TURN_GRACE_MS of its end still takes the agent's turns (returns true: a late turn).
+ */
+async function lockForAgentTurn(tx: Executor, conversationId: string): Promise<boolean> {
+  const conversation = await lockConversation(tx, conversationId);
+  if (!conversation) throw conversationNotFound();
+  if (conversation.status === "active") {
+    await lockActive(tx, conversationId);
+    return false;
+  }
+  const endedAgo = conversation.ended_at ? Date.now() - conversation.ended_at.getTime() : Infinity;
+  if (conversation.mode !== "livekit" || endedAgo > LATE_AGENT_TURN_GRACE_MS) throw hasEnded();
+  if ((await countTurns(tx, conversationId)) >= MAX_TURNS_PER_CONVERSATION) throw turnLimit();
+  return true;
 }
 
 /** What the persona agent needs to play a conversation: the persona snapshot and the turns so far. */

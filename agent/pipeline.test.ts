@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { initializeLogger, voice } from "@livekit/agents";
+import { personaSchema } from "@/lib/validations/persona";
+import { AppClient, type AgentTurnPayload } from "./app-client";
+import { endCallTools, scheduleTimeLimit, TIME_UP_GOODBYE } from "./call-ending";
+import { ClaudeLLM } from "./claude-llm";
+import { agentConfig } from "./config";
+import { buildPersonaAgent, buildSession, DEFAULT_TURNS } from "./persona-agent";
+import { loadSpeech, loadVad } from "./plugins";
+import { recordTranscript } from "./transcript";
+import { PacedMicrophone, RecordingSpeaker, speechSamples, startClaudeStandIn, startSpeechStandIn } from "./testing/voice-rig";
+
+/**
+ * Real speech audio (espeak-ng) through the whole agent pipeline, offline: Silero VAD, the OpenAI
+ * plugin's STT and TTS against a stand-in speaking the OpenAI audio API (as a local Whisper / TTS
+ * server would), ClaudeLLM against a Messages API stand-in, and AppClient posting to an app stand-in.
+ * Not covered: LiveKit's room transport (RoomIO), which needs a server.
+ */
+
+const persona = personaSchema.parse({
+  name: "Dana Whitfield", role: "Head of Operations", situation: "Runs two regional warehouses.", background: "Twelve years in logistics.",
+  pain_points: ["Orders miss the carrier cut-off at peak"], goals: ["Ship same day"], close: "A workflow review with her shift leads.",
+});
+
+const LEARNER = ["Hi Dana this is Riley from Fleetwise do you have a minute", "Thanks Dana that is all I needed goodbye"];
+const PERSONA = [
+  { text: "Dana speaking, who is this please? I have a few minutes before my next meeting, so go ahead." },
+  { text: "No problem Riley. Talk soon, goodbye.", endCall: true },
+];
+
+let speech: Awaited<ReturnType<typeof startSpeechStandIn>>;
+let claude: Awaited<ReturnType<typeof startClaudeStandIn>>;
+let app: Server;
+let appUrl: string;
+const posted: AgentTurnPayload[] = [];
+const ended: string[] = [];
+let saying = "";
+
+beforeAll(async () => {
+  initializeLogger({ pretty: false, level: "warn" });
+  speech = await startSpeechStandIn({ sttMs: 150, ttsFirstAudioMs: 150 }, () => saying);
+  claude = await startClaudeStandIn({ llmFirstTokenMs: 400, llmTokensPerSecond: 40 }, (n) => PERSONA[Math.min(n, PERSONA.length - 1)]);
+  app = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      if (req.url?.endsWith("/turns")) posted.push(JSON.parse(body));
+      if (req.url?.endsWith("/end")) ended.push(req.url);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ stored: true, status: "ended" }));
+    });
+  });
+  await new Promise<void>((r) => app.listen(0, "127.0.0.1", r));
+  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await Promise.all([speech?.close(), claude?.close(), new Promise((r) => app?.close(r))]);
+});
+
+const until = async (what: string, ok: () => boolean, ms = 15_000) => {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe("audio through the whole pipeline (offline)", () => {
+  it("hears the learner, answers in the persona's voice, posts both sides, and hangs up at the persona's close", async () => {
+    const config = agentConfig({
+      LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret",
+      AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "test-key", APP_URL: appUrl,
+      STT_BASE_URL: speech.url, STT_MODEL: "Systran/faster-whisper-small",
+      TTS_BASE_URL: speech.url, TTS_MODEL: "kokoro", TTS_VOICE: "af_heart",
+    });
+    const session = buildSession({
+      llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
+      ...(await loadSpeech(config)),
+      vad: await loadVad(config),
+      turns: DEFAULT_TURNS,
+    });
+    const mic = new PacedMicrophone();
+    const speaker = new RecordingSpeaker();
+    session.input.audio = mic;
+    session.output.audio = speaker;
+    const finished = recordTranscript(session, "conv-audio", new AppClient(config.APP_URL, config.AGENT_SECRET));
+    const closed = new Promise<voice.CloseEvent>((r) => session.once(voice.AgentSessionEventTypes.Close, r));
+    await session.start({ agent: buildPersonaAgent(persona, [], endCallTools()) });
+    mic.start();
+    try {
+      saying = LEARNER[0];
+      await mic.say(speechSamples(LEARNER[0]));
+      await until("the persona's first reply to play", () => speaker.segments.length >= 1 && posted.length >= 2);
+
+      saying = LEARNER[1];
+      await mic.say(speechSamples(LEARNER[1]));
+      await Promise.race([closed, new Promise((_, no) => setTimeout(() => no(new Error("the persona did not hang up")), 20_000))]);
+      await finished;
+    } finally {
+      await mic.close();
+      await session.close();
+    }
+
+    // The learner's real audio reached speech-to-text, one utterance per request (16 kHz, 16-bit: > 1 s each).
+    expect(speech.stt.length).toBeGreaterThanOrEqual(2);
+    for (const r of speech.stt) expect(r.audioBytes).toBeGreaterThan(32_000);
+    // Claude played the persona with the end_call tool available.
+    expect(claude.requests[0].system).toContain("Dana Whitfield");
+    expect(claude.requests[0].tools).toEqual(["end_call"]);
+    // Text-to-speech spoke in the configured voice, sentence by sentence, and audio came out for both replies.
+    expect(speech.tts[0]).toMatchObject({ voice: "af_heart", model: "kokoro" });
+    expect(speech.tts[0].text).toBe("Dana speaking, who is this please?");
+    // ...and the first sentence went to TTS while Claude was still writing the rest.
+    expect(speech.tts[0].at).toBeLessThan(claude.requests.find((r) => r.text === PERSONA[0].text)!.doneAt);
+    expect(speaker.segments.length).toBeGreaterThanOrEqual(2);
+    for (const s of speaker.segments) expect(s.samples / s.sampleRate).toBeGreaterThan(0.3);
+    // Both sides reached the app in order, then the end (which starts grading).
+    expect(posted.map((t) => [t.speaker, t.text])).toEqual([
+      ["learner", LEARNER[0]],
+      ["persona", PERSONA[0].text],
+      ["learner", LEARNER[1]],
+      ["persona", PERSONA[1].text],
+    ]);
+    expect(ended).toEqual(["/api/agent/conversations/conv-audio/end"]);
+  }, 60_000);
+
+  it("says a spoken goodbye and ends the call at the time limit", async () => {
+    const config = agentConfig({
+      LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret",
+      AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "test-key", APP_URL: appUrl,
+      STT_BASE_URL: speech.url, TTS_BASE_URL: speech.url, CALL_MAX_MINUTES: "0.02",
+    });
+    const session = buildSession({
+      llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
+      ...(await loadSpeech(config)),
+      vad: await loadVad(config),
+    });
+    const speaker = new RecordingSpeaker();
+    session.output.audio = speaker;
+    const ttsBefore = speech.tts.length;
+    const endsBefore = ended.length;
+    const finished = recordTranscript(session, "conv-limit", new AppClient(config.APP_URL, config.AGENT_SECRET));
+    let timeUp = 0;
+    scheduleTimeLimit(session, config.CALL_MAX_MINUTES, () => void timeUp++);
+    const started = Date.now();
+    await session.start({ agent: buildPersonaAgent(persona) });
+    await Promise.race([finished, new Promise((_, no) => setTimeout(() => no(new Error("the call did not end at its limit")), 15_000))]);
+    await session.close();
+
+    expect(Date.now() - started).toBeGreaterThanOrEqual(0.02 * 60_000 - 50);
+    // The goodbye went through text-to-speech and came out as audio before the session closed.
+    expect(speech.tts.slice(ttsBefore).map((t) => t.text).join(" ")).toBe(TIME_UP_GOODBYE);
+    expect(speaker.segments.length).toBe(1);
+    expect(timeUp).toBe(1);
+    expect(ended.slice(endsBefore)).toEqual(["/api/agent/conversations/conv-limit/end"]);
+  }, 30_000);
+});
