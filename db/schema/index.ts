@@ -3,3 +3,4 @@ export * from "./organizations";
 export * from "./roleplay";
 export * from "./conversations";
 export * from "./waitlist";
+export * from "./assignments";

@@ -1,6 +1,7 @@
 import { getDb } from "@/db";
 import { selectConversationStats, selectCreditAccount, selectRecentConversations } from "@/db/queries/dashboard";
 import type { SessionUser } from "@/lib/auth/service";
+import { learnerAssignments } from "@/lib/organizations/assignments";
 import { getActiveMembership } from "@/lib/organizations/membership";
 
 export const RECENT_CONVERSATIONS = 20;
@@ -8,11 +9,13 @@ export const RECENT_CONVERSATIONS = 20;
 /** The dashboard object of spec section 3, from real data. */
 export async function getDashboard(user: SessionUser) {
   const db = await getDb();
-  const [membership, stats, credits, recent] = await Promise.all([
-    getActiveMembership(user.id),
+  const membershipP = getActiveMembership(user.id);
+  const [membership, stats, credits, recent, assignments] = await Promise.all([
+    membershipP,
     selectConversationStats(db, user.id),
     selectCreditAccount(db, user.id),
     selectRecentConversations(db, { userId: user.id, limit: RECENT_CONVERSATIONS }),
+    membershipP.then((m) => learnerAssignments(user.id, m?.organizationId ?? null)),
   ]);
   const total = credits?.total ?? 0;
   const used = credits?.used ?? 0;
@@ -29,6 +32,8 @@ export async function getDashboard(user: SessionUser) {
       started_at: new Date(c.started_at).toISOString(),
       score: c.score == null ? null : Number(c.score),
     })),
+    // Issue 14: the learner's assignments in their current organisation, soonest due first.
+    assignments,
   };
 }
 
