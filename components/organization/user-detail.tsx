@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { scoreLabel } from "./format";
 import type { UserStats } from "./types";
+import { UserConversations } from "./user-conversations";
 import { UserScores } from "./user-scores";
 
 export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => void }) {
@@ -48,6 +49,17 @@ export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => vo
         </CardHeader>
         <CardContent>
           <UserScores userId={user.id} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Conversations</h2>
+          </CardTitle>
+          <CardDescription>Every conversation in this organization, newest first; open one to see or review its grade.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <UserConversations userId={user.id} />
         </CardContent>
       </Card>
     </div>

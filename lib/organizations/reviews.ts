@@ -48,3 +48,10 @@ export async function reviewOf(conversationId: string, automaticScore: number | 
     reviewed_at: row.updated_at.toISOString(),
   };
 }
+
+/** Whether this user may review grades of a conversation: an admin of its organisation. */
+export async function canReview(user: SessionUser, organizationId: string | null): Promise<boolean> {
+  if (!organizationId) return false;
+  const membership = await findMembership(await getDb(), { userId: user.id, organizationId });
+  return membership?.role === "admin";
+}

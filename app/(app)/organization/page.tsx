@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
 import { NotAllowed } from "@/components/organization/not-allowed";
 import { OrganizationManager } from "@/components/organization/organization-manager";
+import { ErrorScreen } from "@/components/organization/status-screens";
 import { requirePageUser } from "@/lib/auth/page";
+import { AppError } from "@/lib/errors";
+import { getCohort } from "@/lib/organizations/cohort";
 import { getActiveMembership } from "@/lib/organizations/membership";
+import { listVisibleSchemas } from "@/lib/schemas/service";
 
 export const metadata: Metadata = { title: "Organization" };
 
+/** Server-first: the cohort and the organisation's schemas load here through the same services as the APIs. */
 export default async function OrganizationPage() {
   const user = await requirePageUser();
   const membership = await getActiveMembership(user.id);
@@ -17,5 +22,15 @@ export default async function OrganizationPage() {
       />
     );
   }
-  return <OrganizationManager />;
+  try {
+    const [cohort, schemas] = await Promise.all([getCohort(user), listVisibleSchemas(user)]);
+    const own = schemas
+      .filter((s) => s.organization_id === membership?.organizationId)
+      .map((s) => ({ id: s.id, name: s.name, assigned_groups: s.assigned_groups, is_active: s.is_active }));
+    return <OrganizationManager cohort={cohort} schemas={own} />;
+  } catch (err) {
+    // Spec section 8: an Error's message on the error screen (401/Token messages send the browser to /auth).
+    if (err instanceof AppError) return <ErrorScreen title="Error Loading Organization" message={err.message} />;
+    throw err;
+  }
 }

@@ -3,17 +3,25 @@ import { GradeHeader } from "@/components/grade/grade-header";
 import { GradeMessage } from "@/components/grade/grade-message";
 import { GradePending } from "@/components/grade/grade-pending";
 import { GradeReport } from "@/components/grade/grade-report";
+import { InstructorReview } from "@/components/grade/instructor-review";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
 import { AppError } from "@/lib/errors";
 import { getGradeView, type GradeView } from "@/lib/grading/service";
+import { canReview, reviewOf } from "@/lib/organizations/reviews";
 
 export const metadata: Metadata = { title: "Conversation Grade" };
 
-async function loadView(conversationId: string): Promise<GradeView | null> {
+async function loadView(conversationId: string) {
   const user = await requirePageUser();
   try {
-    return await getGradeView(user, conversationId);
+    const view: GradeView = await getGradeView(user, conversationId);
+    if (view.state !== "graded") return { view, review: null, reviewer: false };
+    const [review, reviewer] = await Promise.all([
+      reviewOf(conversationId, view.grade.conversation_score),
+      canReview(user, view.conversation.organization_id),
+    ]);
+    return { view, review, reviewer };
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return null; // not found and not yours look the same
     throw err;
@@ -22,7 +30,8 @@ async function loadView(conversationId: string): Promise<GradeView | null> {
 
 export default async function GradePage({ params }: { params: Promise<{ conversationId: string }> }) {
   const { conversationId } = await params;
-  const view = await loadView(conversationId);
+  const loaded = await loadView(conversationId);
+  const view = loaded?.view;
   const conversation = view?.conversation;
   const subtitle = conversation ? `${conversation.schema_name} · with ${conversation.persona.name}` : undefined;
   const grade = view?.state === "graded" ? view.grade : null;
@@ -44,7 +53,15 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
           </span>
         </GradeMessage>
       ) : (
-        <GradeReport grade={view.grade} />
+        <>
+          <InstructorReview
+            conversationId={conversationId}
+            automaticScore={view.grade.conversation_score}
+            review={loaded?.review ?? null}
+            canReview={loaded?.reviewer ?? false}
+          />
+          <GradeReport grade={view.grade} />
+        </>
       )}
     </main>
   );
