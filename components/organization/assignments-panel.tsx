@@ -38,11 +38,11 @@ export function AssignmentsPanel({ assignments, schemas, groups }: Props) {
 
   return (
     <Card aria-labelledby="assignments-heading" id="assignments">
-      <CardHeader className="flex flex-wrap items-center justify-between gap-3">
+      <CardHeader>
         <CardTitle>
           <h2 id="assignments-heading">Assignments</h2>
         </CardTitle>
-        <CardDescription className="basis-full sm:basis-auto">A roleplay to practise by a date, to a pass mark.</CardDescription>
+        <CardDescription>A roleplay to practise by a date, to a pass mark.</CardDescription>
         <CardAction>
           {!creating ? (
             <Button size="sm" onClick={() => setCreating(true)} disabled={schemas.length === 0}>

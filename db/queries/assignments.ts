@@ -99,7 +99,7 @@ export type AssignmentProgressRow = {
 /**
  * One row per (assignment, assigned member): ended attempts at the roleplay since the
  * assignment was made, and the best final score (the reviewed one where an instructor set it).
- * Assigned members: those in one of its groups, or every member when it names no group.
+ * Assigned learners: members (not admins) in one of its groups, or every member when it names no group.
  * One grouped statement; `userId` narrows it to one learner (the dashboard).
  */
 export async function selectAssignmentProgress(
@@ -112,7 +112,7 @@ export async function selectAssignmentProgress(
     with targets as (
       select a.id as assignment_id, a.schema_id, a.created_at, m.user_id
       from assignments a
-      join memberships m on m.organization_id = a.organization_id
+      join memberships m on m.organization_id = a.organization_id and m.role = 'member'
       where a.organization_id = ${input.organizationId} ${onlyUser} ${onlyAssignment}
         and (not exists (select 1 from assignment_groups ag where ag.assignment_id = a.id)
              or exists (select 1 from assignment_groups ag join group_members gm on gm.group_id = ag.group_id

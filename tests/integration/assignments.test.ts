@@ -136,7 +136,7 @@ describe("assignments, review and export", () => {
   it("updates and deletes only within the organisation", async () => {
     const upd = await call(updateAssignment, { method: "PUT", token: admin.token, params: { id: assignmentId }, body: { pass_mark: 60, group_ids: [] } });
     expect(upd.status).toBe(200);
-    expect(upd.json.completion.assigned).toBe(4); // no groups: everyone (the admin, both students and the new one)
+    expect(upd.json.completion.assigned).toBe(3); // no groups: every learner (both students and the new one; admins are not learners)
     const list = await call(listAssignments, { token: admin.token });
     expect(list.json.assignments).toHaveLength(1);
     const del = await call(deleteAssignment, { method: "DELETE", token: admin.token, params: { id: assignmentId } });
