@@ -5,7 +5,7 @@ import type { CohortSummary as Summary } from "@/lib/organizations/cohort";
 /** The top of /organization: who is practising, how the cohort scores, and each assignment's pass rate. */
 export function CohortSummary({ summary, needHelp }: { summary: Summary; needHelp: number }) {
   const figures: [string, React.ReactNode, string?][] = [
-    ["Active learners (7 days)", <span key="a" className="tabular-nums">{summary.active_7d} <span className="text-base font-normal text-muted-foreground">of {summary.members}</span></span>],
+    ["Active learners (7 days)", <span key="a" className="tabular-nums">{summary.active_7d} <span className="text-base font-normal text-muted-foreground">of {summary.learners}</span></span>],
     ["Median score", <ScoreText key="m" score={summary.median_score} />, "of learners' averages"],
     ["Average score", <ScoreText key="v" score={summary.average_score} />, "of learners' averages"],
     ["Need attention", <span key="n" className={needHelp ? "text-destructive tabular-nums" : "tabular-nums"}>{needHelp}</span>, "learners with a flag below"],

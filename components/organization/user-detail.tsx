@@ -25,7 +25,7 @@ export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => vo
         Back to Overview
       </Button>
       <div>
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+        <h1 ref={heading} tabIndex={-1} className="scroll-mt-32 text-2xl font-semibold tracking-tight outline-none">
           {user.name || user.email} - Stats Over Time
         </h1>
         <p className="text-muted-foreground">{user.email}</p>

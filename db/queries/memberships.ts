@@ -54,3 +54,12 @@ export async function findMembership(db: Executor, input: { userId: string; orga
     .limit(1);
   return row ?? null;
 }
+
+/** The admins of an organisation (the cohort view leaves them out of learner counts and flags). */
+export async function selectAdminIds(db: Executor, organizationId: string) {
+  const rows = await db
+    .select({ user_id: memberships.user_id })
+    .from(memberships)
+    .where(and(eq(memberships.organization_id, organizationId), eq(memberships.role, "admin")));
+  return new Set(rows.map((r) => r.user_id));
+}

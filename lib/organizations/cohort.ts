@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { findMembership } from "@/db/queries/memberships";
+import { findMembership, selectAdminIds } from "@/db/queries/memberships";
 import { selectRecentScores, selectUserConversations } from "@/db/queries/organization-stats";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
@@ -9,7 +9,7 @@ import { attentionFlags, median, type AttentionFlag } from "./attention";
 import { getOrganizationStats, managedOrganization, type OrganizationStats } from "./stats";
 
 export type CohortSummary = {
-  members: number;
+  learners: number;
   active_7d: number;
   median_score: number | null;
   average_score: number | null;
@@ -27,13 +27,16 @@ const WEEK = 7 * 86_400_000;
 /** Everything the organisation page shows, in a fixed number of grouped queries. */
 export async function getCohort(caller: SessionUser, now = new Date()): Promise<Cohort> {
   const membership = await managedOrganization(caller);
-  const [stats, assignments, recent] = await Promise.all([
+  const db = await getDb();
+  const [stats, assignments, recent, admins] = await Promise.all([
     getOrganizationStats(caller, { includeEmptyGroups: true }),
     assignmentsOf(membership.organizationId, now),
-    selectRecentScores(await getDb(), membership.organizationId),
+    selectRecentScores(db, membership.organizationId),
+    selectAdminIds(db, membership.organizationId),
   ]);
   const people = new Map(stats.groups.flatMap((g) => g.users).map((u) => [u.id, u]));
-  const users = [...people.values()];
+  // Instructors (admins) are listed in their groups as the spec says, but they are not learners.
+  const users = [...people.values()].filter((u) => !admins.has(u.id));
   const averages = users.map((u) => u.average_score).filter((s): s is number => s !== null);
   const recentOf = new Map(recent.map((r) => [r.user_id, r.scores]));
   const flags: Record<string, AttentionFlag[]> = {};
@@ -52,7 +55,7 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
     assignments,
     flags,
     summary: {
-      members: users.length,
+      learners: users.length,
       active_7d: users.filter((u) => u.last_active && now.getTime() - new Date(u.last_active).getTime() <= WEEK).length,
       median_score: median(averages),
       average_score: averages.length ? Math.round((averages.reduce((a, b) => a + b, 0) / averages.length) * 10) / 10 : null,
