@@ -28,7 +28,9 @@ export function YourProgress({ progress }: { progress: Progress }) {
               {points.length} graded conversation{points.length === 1 ? "" : "s"}, from {day(points[0].started_at)} to{" "}
               {day(points[points.length - 1].started_at)}; latest <ScoreText score={points[points.length - 1].score} />.
             </figcaption>
-            <table className="sr-only">
+            {/* A table ignores width: 1px, so the clipping box is a wrapper. */}
+            <div className="sr-only">
+            <table>
               <caption>Scores over time</caption>
               <thead>
                 <tr><th scope="col">Date</th><th scope="col">Roleplay</th><th scope="col">Score</th></tr>
@@ -39,6 +41,7 @@ export function YourProgress({ progress }: { progress: Progress }) {
                 ))}
               </tbody>
             </table>
+            </div>
           </figure>
           <div>
             <h3 className="mb-2 text-sm font-medium">Best score per roleplay</h3>

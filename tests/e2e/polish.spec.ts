@@ -51,6 +51,7 @@ test("on a 390 px phone every button is at least 44 px tall; the desktop keeps i
       .filter((b) => b.h < 44),
   );
   expect(small).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/dashboard-touch-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   const desktop = await page.getByRole("button", { name: "Start Roleplay" }).boundingBox();
