@@ -3,6 +3,7 @@ import { NotAllowed } from "@/components/organization/not-allowed";
 import { OrganizationManager } from "@/components/organization/organization-manager";
 import { ErrorScreen } from "@/components/organization/status-screens";
 import { requirePageUser } from "@/lib/auth/page";
+import type { SessionUser } from "@/lib/auth/service";
 import { AppError } from "@/lib/errors";
 import { getCohort } from "@/lib/organizations/cohort";
 import { getActiveMembership } from "@/lib/organizations/membership";
@@ -22,15 +23,21 @@ export default async function OrganizationPage() {
       />
     );
   }
+  const loaded = await loadOrganization(user, membership?.organizationId ?? null);
+  // Spec section 8: an Error's message on the error screen (401/Token messages send the browser to /auth).
+  if ("error" in loaded) return <ErrorScreen title="Error Loading Organization" message={loaded.error} />;
+  return <OrganizationManager cohort={loaded.cohort} schemas={loaded.schemas} />;
+}
+
+async function loadOrganization(user: SessionUser, organizationId: string | null) {
   try {
     const [cohort, schemas] = await Promise.all([getCohort(user), listVisibleSchemas(user)]);
     const own = schemas
-      .filter((s) => s.organization_id === membership?.organizationId)
+      .filter((s) => s.organization_id === organizationId)
       .map((s) => ({ id: s.id, name: s.name, assigned_groups: s.assigned_groups, is_active: s.is_active }));
-    return <OrganizationManager cohort={cohort} schemas={own} />;
+    return { cohort, schemas: own };
   } catch (err) {
-    // Spec section 8: an Error's message on the error screen (401/Token messages send the browser to /auth).
-    if (err instanceof AppError) return <ErrorScreen title="Error Loading Organization" message={err.message} />;
+    if (err instanceof AppError) return { error: err.message };
     throw err;
   }
 }
