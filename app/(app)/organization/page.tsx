@@ -29,7 +29,11 @@ export default async function OrganizationPage() {
   return <OrganizationManager cohort={loaded.cohort} schemas={loaded.schemas} />;
 }
 
-async function loadOrganization(user: SessionUser, organizationId: string | null) {
+type Loaded =
+  | { cohort: Awaited<ReturnType<typeof getCohort>>; schemas: { id: string; name: string; assigned_groups: string[]; is_active: boolean }[] }
+  | { error: string };
+
+async function loadOrganization(user: SessionUser, organizationId: string | null): Promise<Loaded> {
   try {
     const [cohort, schemas] = await Promise.all([getCohort(user), listVisibleSchemas(user)]);
     const own = schemas
