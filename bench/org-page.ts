@@ -92,7 +92,10 @@ async function main() {
       rows.push([label, requests, ms, note]);
     };
     const html = await pageRun();
-    await measure("GET /organization (server-first document, all data inside)", "1", pageRun, `${(html.length / 1024).toFixed(0)} KB HTML`);
+    const flight = [...html.matchAll(/<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
+    const gz = (await import("node:zlib")).gzipSync(html).length;
+    await measure("GET /organization (server-first document, all data inside)", "1", pageRun,
+      `${(html.length / 1024).toFixed(0)} KB HTML (${(gz / 1024).toFixed(0)} KB gzip), of which ${(flight / 1024).toFixed(0)} KB React payload`);
     const n = await oldRun();
     await measure("old browser path: stats, then list, then one select per schema", String(2 + n), oldRun);
     await measure("GET /api/organization/stats-dashboard (reviewed-score aware)", "1", () => get("/api/organization/stats-dashboard?include_empty_groups=true"));

@@ -18,10 +18,15 @@ const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "seco
 };
 const due = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-type Props = { assignments: Assignment[]; schemas: { id: string; name: string }[]; groups: { id: string; name: string }[] };
+type Props = {
+  assignments: Assignment[];
+  schemas: { id: string; name: string }[];
+  groups: { id: string; name: string }[];
+  people: Map<string, { name: string; email: string }>;
+};
 
 /** Assignments with their completion per group and per student; create and delete. */
-export function AssignmentsPanel({ assignments, schemas, groups }: Props) {
+export function AssignmentsPanel({ assignments, schemas, groups, people }: Props) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
 
@@ -109,27 +114,37 @@ export function AssignmentsPanel({ assignments, schemas, groups }: Props) {
                   ))}
                 </ul>
               ) : null}
-              <details className="text-sm">
-                <summary className="min-h-11 cursor-pointer rounded-md py-2 font-medium sm:min-h-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-                  Per student ({a.learners.length})
-                </summary>
-                <ul className="mt-2 grid max-h-80 gap-1 overflow-y-auto">
-                  {a.learners.map((l) => (
-                    <li key={l.user_id} className="flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-1 odd:bg-muted/40">
-                      <span className="min-w-0 truncate">{l.name || l.email}</span>
-                      <span className="flex items-center gap-3">
-                        <span className="text-xs text-muted-foreground tabular-nums">{l.attempts}/{a.min_attempts} attempts</span>
-                        <ScoreText score={l.best_score} />
-                        <Badge variant={STATUS_VARIANT[l.status]}>{STATUS_LABEL[l.status]}</Badge>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </details>
+              <PerStudent assignment={a} people={people} />
             </li>
           ))}
         </ul>
       </CardContent>
     </Card>
+  );
+}
+
+/** The per-student list renders only once opened: three assignments of a 1,300-member organisation would otherwise weigh megabytes. */
+function PerStudent({ assignment: a, people }: { assignment: Assignment; people: Props["people"] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="min-h-11 cursor-pointer rounded-md py-2 font-medium sm:min-h-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        Per student ({a.learners.length})
+      </summary>
+      {open ? (
+        <ul className="mt-2 grid max-h-80 gap-1 overflow-y-auto">
+          {a.learners.map((l) => (
+            <li key={l.user_id} className="flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-1 odd:bg-muted/40">
+              <span className="min-w-0 truncate">{people.get(l.user_id)?.name || people.get(l.user_id)?.email || l.name || l.email}</span>
+              <span className="flex items-center gap-3">
+                <span className="text-xs text-muted-foreground tabular-nums">{l.attempts}/{a.min_attempts} attempts</span>
+                <ScoreText score={l.best_score} />
+                <Badge variant={STATUS_VARIANT[l.status]}>{STATUS_LABEL[l.status]}</Badge>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, BarChart3 } from "lucide-react";
 import { ScoreText } from "@/components/dashboard/score-text";
 import { Badge } from "@/components/ui/badge";
@@ -19,8 +20,9 @@ type Props = {
   onSelectUser: (user: UserStats) => void;
 };
 
-// On a phone each row becomes a card: the table keeps its roles, the cells stack with their column name.
-const cell = "p-2 align-middle max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)] sm:whitespace-nowrap";
+// On a phone each row becomes a card (globals.css: cohort-row, cohort-cell); the table keeps its roles.
+const cell = "cohort-cell";
+const PAGE = 30;
 
 function SortHeader({ label, sortKey, sort, onSort, align }: { label: string; sortKey: SortKey; sort: Sort; onSort: (k: SortKey) => void; align?: "right" }) {
   const active = sort.key === sortKey;
@@ -47,6 +49,9 @@ function SortHeader({ label, sortKey, sort, onSort, align }: { label: string; so
 
 export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
   const headingId = `group-${group.id}`;
+  // Large groups open with their first rows (in the chosen order); the rest on request.
+  const [all, setAll] = useState(false);
+  const rows = all ? group.users : group.users.slice(0, PAGE);
   const header = (key: SortKey, label = SORT_LABEL[key], align?: "right") => (
     <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} align={align} />
   );
@@ -71,14 +76,14 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
             </tr>
           </thead>
           <tbody className="max-sm:grid max-sm:gap-3">
-            {group.users.map((user) => {
+            {rows.map((user) => {
               const mine = flags[user.id] ?? [];
               const inactive = lastActiveLabel(user.last_active) === "Inactive";
               return (
                 <tr
                   role="row"
                   key={user.id}
-                  className="cursor-pointer border-b transition-colors last:border-0 hover:bg-muted/50 max-sm:grid max-sm:rounded-lg max-sm:border max-sm:bg-background max-sm:p-3 max-sm:last:border"
+                  className="cohort-row"
                   onClick={() => onSelectUser(user)}
                 >
                   <td role="cell" className="p-2 align-middle max-sm:px-0 max-sm:pb-2">
@@ -96,9 +101,9 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
                       </ul>
                     ) : null}
                   </td>
-                  <td role="cell" data-label="Conversations" className={cn(cell, "tabular-nums sm:text-right")}>{user.conversations}</td>
-                  <td role="cell" data-label="Time" className={cn(cell, "tabular-nums sm:text-right")}>{user.time_minutes}m</td>
-                  <td role="cell" data-label="Avg Score" className={cn(cell, "sm:text-right")}>
+                  <td role="cell" data-label="Conversations" className="cohort-cell cohort-num">{user.conversations}</td>
+                  <td role="cell" data-label="Time" className="cohort-cell cohort-num">{user.time_minutes}m</td>
+                  <td role="cell" data-label="Avg Score" className="cohort-cell sm:text-right">
                     {user.average_score === null ? (
                       <span className="text-muted-foreground">—<span className="sr-only">No score yet</span></span>
                     ) : (
@@ -128,6 +133,11 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
             })}
           </tbody>
         </table>
+        {rows.length < group.users.length ? (
+          <Button variant="outline" className="mt-3 w-full" onClick={() => setAll(true)}>
+            Show all {group.users.length} learners
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

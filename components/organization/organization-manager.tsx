@@ -28,6 +28,7 @@ export function OrganizationManager({ cohort, schemas }: Props) {
   const groupNames = useMemo(() => new Map(stats.groups.map((g) => [g.id, g.name])), [stats]);
   const peopleGroups = stats.groups.filter((g) => g.users.length > 0);
   const realGroups = stats.groups.filter((g) => g.id !== "ungrouped");
+  const people = useMemo(() => new Map(stats.groups.flatMap((g) => g.users).map((u) => [u.id, u])), [stats]);
   const needHelp = useMemo(() => Object.values(flags).filter((f) => f.length > 0).length, [flags]);
   const shown = peopleGroups
     .filter((g) => group === "all" || g.id === group)
@@ -64,7 +65,7 @@ export function OrganizationManager({ cohort, schemas }: Props) {
           <a href="#conversation-management-card" className="text-primary underline-offset-4 hover:underline">Conversation Management</a>
         </nav>
         <CohortSummary summary={summary} needHelp={needHelp} />
-        <AssignmentsPanel assignments={assignments} schemas={schemas.filter((s) => s.is_active)} groups={realGroups} />
+        <AssignmentsPanel assignments={assignments} schemas={schemas.filter((s) => s.is_active)} groups={realGroups} people={people} />
         <section id="learners" aria-label="Learners" className="space-y-4">
           {peopleGroups.length === 0 ? (
             <Card>

@@ -39,7 +39,9 @@ async function loadOrganization(user: SessionUser, organizationId: string | null
     const own = schemas
       .filter((s) => s.organization_id === organizationId)
       .map((s) => ({ id: s.id, name: s.name, assigned_groups: s.assigned_groups, is_active: s.is_active }));
-    return { cohort, schemas: own };
+    // Learners' names are already in the group tables: the assignments carry only ids (a smaller page).
+    const assignments = cohort.assignments.map((a) => ({ ...a, learners: a.learners.map((l) => ({ ...l, name: "", email: "" })) }));
+    return { cohort: { ...cohort, assignments }, schemas: own };
   } catch (err) {
     if (err instanceof AppError) return { error: err.message };
     throw err;
