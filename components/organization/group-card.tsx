@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, BarChart3 } from "lucide-react";
 import { ScoreText } from "@/components/dashboard/score-text";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FLAG_LABEL, type AttentionFlag } from "@/lib/organizations/attention";
@@ -93,9 +92,9 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
                       <ul className="mt-1 flex flex-wrap gap-1" aria-label="Needs attention">
                         {mine.map((f) => (
                           <li key={f}>
-                            <Badge variant={f === "overdue" || f === "below_pass_mark" ? "destructive" : "warning"} className="text-[11px]">
+                            <span className={f === "overdue" || f === "below_pass_mark" ? "cohort-flag cohort-flag-urgent" : "cohort-flag"}>
                               {FLAG_LABEL[f]}
-                            </Badge>
+                            </span>
                           </li>
                         ))}
                       </ul>
@@ -114,10 +113,9 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
                     {lastActiveLabel(user.last_active)}
                   </td>
                   <td role="cell" className="p-2 align-middle max-sm:px-0 max-sm:pt-2 sm:text-right">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      className="max-sm:w-full"
+                    <button
+                      type="button"
+                      className="cohort-action"
                       aria-label={`View Stats for ${user.name || user.email}`}
                       onClick={(e) => {
                         e.stopPropagation();
@@ -126,7 +124,7 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
                     >
                       <BarChart3 aria-hidden />
                       View Stats
-                    </Button>
+                    </button>
                   </td>
                 </tr>
               );
