@@ -7,28 +7,34 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { api, redirectIfAuthError } from "@/lib/client/api";
 
+type Editing = { id: string; schema_id: string; group_ids: string[]; due_at: string; pass_mark: number; min_attempts: number };
 type Props = {
   schemas: { id: string; name: string }[];
   groups: { id: string; name: string }[];
+  /** Present when changing an existing assignment (PUT); otherwise a new one (POST). */
+  editing?: Editing;
   onSaved: () => void;
   onCancel: () => void;
 };
 
-/** A week from now at 17:00 local time, as the datetime-local input wants it. */
+const pad = (n: number) => String(n).padStart(2, "0");
+/** A date as the datetime-local input wants it (local time). */
+const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** A week from now at 17:00 local time. */
 function defaultDue() {
   const d = new Date(Date.now() + 7 * 86_400_000);
   d.setHours(17, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T17:00`;
+  return localInput(d);
 }
 
-export function AssignmentForm({ schemas, groups, onSaved, onCancel }: Props) {
+export function AssignmentForm({ schemas, groups, editing, onSaved, onCancel }: Props) {
   const id = useId();
-  const [schemaId, setSchemaId] = useState(schemas[0]?.id ?? "");
-  const [groupIds, setGroupIds] = useState<string[]>([]);
-  const [due, setDue] = useState(defaultDue);
-  const [passMark, setPassMark] = useState("");
-  const [attempts, setAttempts] = useState("1");
+  const [schemaId, setSchemaId] = useState(editing?.schema_id ?? schemas[0]?.id ?? "");
+  const [groupIds, setGroupIds] = useState<string[]>(editing?.group_ids ?? []);
+  const [due, setDue] = useState(() => (editing ? localInput(new Date(editing.due_at)) : defaultDue()));
+  const [passMark, setPassMark] = useState(editing ? String(editing.pass_mark) : "");
+  const [attempts, setAttempts] = useState(editing ? String(editing.min_attempts) : "1");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,8 +46,8 @@ export function AssignmentForm({ schemas, groups, onSaved, onCancel }: Props) {
     if (Number.isNaN(dueAt.getTime())) return setError("Choose a due date");
     setBusy(true);
     try {
-      await api("/api/organization/assignments", {
-        method: "POST",
+      await api(editing ? `/api/organization/assignments/${editing.id}` : "/api/organization/assignments", {
+        method: editing ? "PUT" : "POST",
         body: {
           schema_id: schemaId,
           group_ids: groupIds,
@@ -53,7 +59,7 @@ export function AssignmentForm({ schemas, groups, onSaved, onCancel }: Props) {
       onSaved();
     } catch (err) {
       if (redirectIfAuthError(err)) return;
-      setError(err instanceof Error ? err.message : "Could not create the assignment");
+      setError(err instanceof Error ? err.message : "Could not save the assignment");
     } finally {
       setBusy(false);
     }
@@ -62,7 +68,7 @@ export function AssignmentForm({ schemas, groups, onSaved, onCancel }: Props) {
   const toggle = (g: string) => setGroupIds((prev) => (prev.includes(g) ? prev.filter((x) => x !== g) : [...prev, g]));
 
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label="New assignment" noValidate>
+    <form onSubmit={submit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label={editing ? "Edit assignment" : "New assignment"} noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-schema`}>Roleplay</Label>
@@ -116,7 +122,7 @@ export function AssignmentForm({ schemas, groups, onSaved, onCancel }: Props) {
         </Alert>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy || schemas.length === 0}>{busy ? "Assigning..." : "Assign"}</Button>
+        <Button type="submit" disabled={busy || schemas.length === 0}>{busy ? "Saving..." : editing ? "Save changes" : "Assign"}</Button>
         <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
       </div>
     </form>

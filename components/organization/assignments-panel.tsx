@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Download, Plus, Trash2 } from "lucide-react";
+import { Download, Pencil, Plus, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { ScoreText } from "@/components/dashboard/score-text";
 import { Badge } from "@/components/ui/badge";
@@ -29,6 +29,7 @@ type Props = {
 export function AssignmentsPanel({ assignments, schemas, groups, people }: Props) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
 
   async function remove(a: Assignment) {
     if (!window.confirm(`Delete the assignment "${a.schema_name}"? Learners' conversations and grades stay.`)) return;
@@ -86,6 +87,9 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
                   </p>
                 </div>
                 <div className="flex gap-2">
+                  <Button size="sm" variant="outline" onClick={() => setEditingId(a.id)} aria-label={`Edit assignment ${a.schema_name}`}>
+                    <Pencil aria-hidden /> Edit
+                  </Button>
                   <Button size="sm" variant="outline" asChild>
                     <a href={`/api/organization/export/grades.csv?assignment_id=${a.id}`} download aria-label={`Export grades for ${a.schema_name}`}>
                       <Download aria-hidden /> CSV
@@ -96,6 +100,19 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
                   </Button>
                 </div>
               </div>
+              {editingId === a.id ? (
+                <AssignmentForm
+                  schemas={schemas.some((s) => s.id === a.schema_id) ? schemas : [{ id: a.schema_id, name: a.schema_name }, ...schemas]}
+                  groups={groups}
+                  editing={a}
+                  onCancel={() => setEditingId(null)}
+                  onSaved={() => {
+                    setEditingId(null);
+                    toast.success("Assignment updated");
+                    router.refresh();
+                  }}
+                />
+              ) : null}
               <p className="text-sm" data-testid="assignment-completion">
                 <strong className="tabular-nums">{a.completion.passed} of {a.completion.assigned}</strong> passed
                 {a.completion.overdue ? <span className="text-destructive"> · {a.completion.overdue} overdue</span> : null}

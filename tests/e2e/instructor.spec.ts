@@ -105,8 +105,14 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await expect(learner.getByLabel("Comment for the learner")).toHaveCount(0);
   await shoot(learner, "grade-reviewed");
 
-  // The instructor downloads the gradebook for the assignment.
+  // The instructor raises the pass mark (still passed: 88 after review), then downloads the gradebook.
   await admin.goto("/organization");
+  await assignment.getByRole("button", { name: "Edit assignment Peak season discovery" }).click();
+  const edit = admin.getByRole("form", { name: "Edit assignment" });
+  await edit.getByLabel("Pass mark (optional)").fill("25");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(assignment).toContainText("pass mark 25");
+  await expect(assignment.getByTestId("assignment-completion")).toContainText("1 of 1 passed");
   const download = admin.waitForEvent("download");
   await assignment.getByRole("link", { name: "Export grades for Peak season discovery" }).click();
   const file = await download;
@@ -116,5 +122,34 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(studentRow.email);
   expect(csv[1]).toContain(",88,88,Peak season discovery,");
-  expect(csv[1].endsWith(",20,pass")).toBe(true);
+  expect(csv[1].endsWith(",25,pass")).toBe(true);
+});
+
+test("someone in two organisations switches between them, and every page follows", async ({ page }) => {
+  const { token } = await signInAs(page, demo.dev);
+  const auth = { authorization: `Bearer ${token}` };
+  const name = unique("Second Lab");
+  const seeded = await page.request.post("/api/dev/seed/organization", { headers: auth, data: { org_name: name, description: "", num_users: 1, num_admins: 0 } });
+  expect(seeded.status(), await seeded.text()).toBe(201);
+  const { organization } = await seeded.json();
+  const me = await page.request.get("/api/protected/dashboard", { headers: auth });
+  const before = (await me.json()).organization as string;
+  const { user } = await (await page.request.post("/api/auth/signin", { data: { email: demo.dev, password: "practice-parley" } })).json();
+  const joined = await page.request.post("/api/dev/organization/add_user", { headers: auth, data: { user_id: user.id, organization_id: organization.id, role: "admin" } });
+  expect(joined.status()).toBe(200);
+
+  await page.goto("/dashboard");
+  const switcher = page.getByRole("combobox", { name: "Organization" });
+  await switcher.selectOption({ label: `${name} (admin)` });
+  await expect(page.getByRole("heading", { name: "Organization" }).locator("xpath=ancestor::*[@data-slot='card'][1]")).toContainText(name);
+  await page.goto("/organization");
+  await expect(page.getByRole("heading", { name: `${name} - Management` })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/switcher-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Back to the first organisation: remembered across pages and sign-ins.
+  await page.getByRole("combobox", { name: "Organization" }).selectOption({ label: `${before} (admin)` });
+  await expect(page.getByRole("heading", { name: `${before} - Management` })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/switcher-1280.png` });
 });
