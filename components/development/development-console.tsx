@@ -20,6 +20,8 @@ export function DevelopmentConsole({ initialOrganizations, initialUsers, initial
   const [state, setState] = useState<State>({ status: "ready" });
   const [organizations, setOrganizations] = useState<DevOrganization[]>(initialOrganizations);
   const [selectedId, setSelectedId] = useState<string | null>(initialOrganizations[0]?.id ?? null);
+  // The server's user list holds only until the selection or the list changes.
+  const [serverUsersFresh, setServerUsersFresh] = useState(true);
   const [roleplaysKey, setRoleplaysKey] = useState(0);
 
   /** Reloads the list and selects `prefer` when present, else the first organisation. */
@@ -27,6 +29,7 @@ export function DevelopmentConsole({ initialOrganizations, initialUsers, initial
     try {
       const { organizations: list } = await api<{ organizations: DevOrganization[] }>("/api/dev/organizations");
       setOrganizations(list);
+      setServerUsersFresh(false);
       setSelectedId((current) => {
         const wanted = prefer === undefined ? current : prefer;
         return list.some((o) => o.id === wanted) ? wanted! : (list[0]?.id ?? null);
@@ -60,7 +63,10 @@ export function DevelopmentConsole({ initialOrganizations, initialUsers, initial
           <OrganizationsPanel
             organizations={organizations}
             selectedId={selectedId}
-            onSelect={setSelectedId}
+            onSelect={(id) => {
+              setServerUsersFresh(false);
+              setSelectedId(id);
+            }}
             onDeleted={() => {
               setRoleplaysKey((k) => k + 1);
               void loadOrganizations(null);
@@ -69,7 +75,7 @@ export function DevelopmentConsole({ initialOrganizations, initialUsers, initial
           <OrganizationUsers
             key={selectedId ?? "none"}
             organizationId={selectedId}
-            initialUsers={selectedId === initialOrganizations[0]?.id ? initialUsers : undefined}
+            initialUsers={serverUsersFresh && selectedId === initialOrganizations[0]?.id ? initialUsers : undefined}
           />
         </div>
       </div>
