@@ -80,7 +80,10 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
             <li key={a.id} className="grid gap-3 rounded-lg border bg-background p-3" data-testid="assignment-row">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
-                  <p className="font-medium">{a.schema_name}</p>
+                  <p className="font-medium">
+                    {a.schema_name}
+                    {a.schema_deleted ? <span className="ml-2 text-sm font-normal text-destructive">(roleplay deleted: hidden from learners)</span> : null}
+                  </p>
                   <p className="text-sm text-muted-foreground">
                     Due <time dateTime={a.due_at} suppressHydrationWarning>{due(a.due_at)}</time> · pass mark {a.pass_mark} ·{" "}
                     {a.min_attempts} {a.min_attempts === 1 ? "attempt" : "attempts"} · {a.group_ids.length ? a.groups.map((g) => g.name).join(", ") : "everyone"}

@@ -18,6 +18,7 @@ export async function selectAssignments(db: Executor, organizationId: string) {
       id: assignments.id,
       schema_id: assignments.schema_id,
       schema_name: roleplaySchemas.name,
+      schema_deleted: sql<boolean>`${roleplaySchemas.deleted_at} is not null`,
       due_at: assignments.due_at,
       pass_mark: assignments.pass_mark,
       min_attempts: assignments.min_attempts,

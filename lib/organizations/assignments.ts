@@ -26,6 +26,8 @@ export type Assignment = {
   id: string;
   schema_id: string;
   schema_name: string;
+  /** The roleplay was deleted after it was assigned: learners no longer see the assignment. */
+  schema_deleted: boolean;
   group_ids: string[];
   due_at: string;
   pass_mark: number;
@@ -96,6 +98,7 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
       id: a.id,
       schema_id: a.schema_id,
       schema_name: a.schema_name,
+      schema_deleted: Boolean(a.schema_deleted),
       group_ids: a.group_ids,
       due_at: a.due_at.toISOString(),
       pass_mark: a.pass_mark,
@@ -185,7 +188,7 @@ export async function learnerAssignments(userId: string, organizationId: string 
   ]);
   const mine = new Map(progress.map((p) => [p.assignment_id, p]));
   return rows
-    .filter((a) => mine.has(a.id))
+    .filter((a) => mine.has(a.id) && !a.schema_deleted)
     .map((a) => {
       const p = mine.get(a.id)!;
       return {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { eq } from "drizzle-orm";
-import { assignments, conversations, grades } from "@/db/schema";
+import { assignments, conversations, grades, roleplaySchemas } from "@/db/schema";
 import { GET as listAssignments, POST as createAssignment } from "@/app/api/organization/assignments/route";
 import { DELETE as deleteAssignment, PUT as updateAssignment } from "@/app/api/organization/assignments/[id]/route";
 import { PUT as review } from "@/app/api/organization/grades/[conversationId]/review/route";
@@ -131,6 +131,18 @@ describe("assignments, review and export", () => {
     const row = (csv.json as string).split("\r\n").find((l) => l.includes("calc"));
     expect(row?.startsWith("\"'=cmd|' /C calc'!A0\"") || row?.startsWith("'=cmd")).toBe(true);
     expect((csv.json as string)).not.toContain("Student 10");
+  });
+
+  it("an assignment of a deleted roleplay disappears from the learner's dashboard but stays listed for the admin", async () => {
+    const doomed = await makeSchema(org.id);
+    const made = await call(createAssignment, { method: "POST", token: admin.token, body: { schema_id: doomed.id, due_at: "2031-01-01T00:00:00Z" } });
+    expect(made.status).toBe(201);
+    expect((await call(dashboard, { token: s10.token })).json.assignments.map((a: { id: string }) => a.id)).toContain(made.json.id);
+    await (await getDb()).update(roleplaySchemas).set({ deleted_at: new Date() }).where(eq(roleplaySchemas.id, doomed.id));
+    expect((await call(dashboard, { token: s10.token })).json.assignments.map((a: { id: string }) => a.id)).not.toContain(made.json.id);
+    const listed = (await call(listAssignments, { token: admin.token })).json.assignments.find((a: { id: string }) => a.id === made.json.id);
+    expect(listed.schema_deleted).toBe(true);
+    expect((await call(deleteAssignment, { method: "DELETE", token: admin.token, params: { id: made.json.id } })).status).toBe(200);
   });
 
   it("updates and deletes only within the organisation", async () => {
