@@ -16,6 +16,13 @@ import { gradeResult, turnText } from "./pilot-data";
 import { createInserter } from "./inserter";
 
 const SEED = 20251121;
+/**
+ * BENCH_ONLY_ORG=0 keeps only the conversations (and grades) of that organisation and BENCH_NO_TURNS=1
+ * skips their turns: the same random stream, so those rows are identical to the full generation's,
+ * for measuring one organisation's pages on a shared machine.
+ */
+const ONLY_ORG = process.env.BENCH_ONLY_ORG === undefined ? null : Number(process.env.BENCH_ONLY_ORG);
+const NO_TURNS = process.env.BENCH_NO_TURNS === "1";
 const DAY = 86_400_000;
 
 export async function ensureDatabase(recreate: boolean) {
@@ -133,19 +140,23 @@ async function insertConversations(insert: ReturnType<typeof createInserter>, pi
       const ended = active ? null : new Date(started.getTime() + minutes * 60_000);
       const id = random.uuid();
       const mode = random.chance(0.3) ? "livekit" : "local";
-      conversationRows.push({ id, user_id: user.id, organization_id: orgs[user.orgIndex].id, schema_id: s.id, schema_name: s.name, persona: s.persona, mode, status: active ? "active" : "ended", room_name: mode === "livekit" ? `room-${id}` : null, started_at: started, ended_at: ended });
+      const keep = ONLY_ORG === null || user.orgIndex === ONLY_ORG;
+      if (keep) conversationRows.push({ id, user_id: user.id, organization_id: orgs[user.orgIndex].id, schema_id: s.id, schema_name: s.name, persona: s.persona, mode, status: active ? "active" : "ended", room_name: mode === "livekit" ? `room-${id}` : null, started_at: started, ended_at: ended });
       const turns = random.int(8, 20);
       const step = (minutes * 60_000) / turns;
       for (let seq = 1; seq <= turns; seq++) {
         const speaker = seq % 2 === 1 ? "persona" : "learner";
         const t = started.getTime() + (seq - 1) * step;
-        turnRows.push({ id: random.uuid(), conversation_id: id, seq, speaker, text: turnText(speaker, random), source: mode === "livekit" ? "voice" : "text", started_at: new Date(t), ended_at: new Date(t + step * 0.8) });
+        const row = { id: random.uuid(), conversation_id: id, seq, speaker, text: turnText(speaker, random), source: mode === "livekit" ? "voice" : "text", started_at: new Date(t), ended_at: new Date(t + step * 0.8) };
+        if (keep && !NO_TURNS) turnRows.push(row);
       }
       if (ended) {
         const roll = random.next();
-        if (roll < 0.95) gradeRows.push({ conversation_id: id, status: "graded", attempts: 1, ...gradeResult(random), grader: "rubric", created_at: ended, next_attempt_at: ended, graded_at: new Date(ended.getTime() + 20_000) });
-        else if (roll < 0.97) gradeRows.push({ conversation_id: id, status: "failed", attempts: 3, error: "Model answered garbage three times", created_at: ended, next_attempt_at: ended });
+        let grade: Record<string, unknown> | null = null;
+        if (roll < 0.95) grade = { conversation_id: id, status: "graded", attempts: 1, ...gradeResult(random), grader: "rubric", created_at: ended, next_attempt_at: ended, graded_at: new Date(ended.getTime() + 20_000) };
+        else if (roll < 0.97) grade = { conversation_id: id, status: "failed", attempts: 3, error: "Model answered garbage three times", created_at: ended, next_attempt_at: ended };
         // the rest (about 3%) were too short to grade and have no grade row
+        if (grade && keep) gradeRows.push(grade);
       }
       if (conversationRows.length >= 5000) {
         await flush();

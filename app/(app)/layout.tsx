@@ -1,14 +1,24 @@
+import { AppShell } from "@/components/shell/app-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { requirePageUser } from "@/lib/auth/page";
+import { getActiveMembership, listMemberships } from "@/lib/organizations/membership";
 
 export const dynamic = "force-dynamic";
 
 /** Every signed-in screen: a revoked or expired session goes back to /auth. */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  await requirePageUser();
+  const user = await requirePageUser();
+  const [organizations, active] = await Promise.all([listMemberships(user.id), getActiveMembership(user.id)]);
   return (
     <div className="min-h-dvh bg-muted/40">
-      {children}
+      <AppShell
+        user={user}
+        organizations={organizations}
+        activeOrganizationId={active?.organizationId ?? null}
+        canManage={user.isDev || active?.role === "admin"}
+      >
+        {children}
+      </AppShell>
       {/* Only signed-in screens use toasts: keeping it here keeps it off the landing page's bundle. */}
       <Toaster />
     </div>

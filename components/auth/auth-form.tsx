@@ -116,7 +116,7 @@ export function AuthForm() {
       <CardFooter className="flex-col gap-3 text-sm text-muted-foreground">
         <p>
           {signUp ? "Already have an account?" : "New to Parley?"}{" "}
-          <button type="button" onClick={switchMode} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none">
+          <button type="button" onClick={switchMode} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
             {signUp ? "Sign in" : "Create an account"}
           </button>
         </p>

@@ -1,9 +1,7 @@
-import Link from "next/link";
-import { Code2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { SignOutButton } from "./sign-out-button";
 
-export function DashboardHeader({ name, isDev }: { name: string; isDev: boolean }) {
+/** The Development link for developers lives in the app shell's navigation, on every page. */
+export function DashboardHeader({ name }: { name: string }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-4">
       <div className="grid gap-1">
@@ -11,13 +9,6 @@ export function DashboardHeader({ name, isDev }: { name: string; isDev: boolean 
         <p className="text-sm text-muted-foreground">Pick a roleplay, practise, and see how you did.</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {isDev ? (
-          <Button variant="secondary" asChild>
-            <Link href="/development">
-              <Code2 aria-hidden /> Development
-            </Link>
-          </Button>
-        ) : null}
         <SignOutButton />
       </div>
     </header>

@@ -27,8 +27,10 @@ export function StatCards({ dashboard }: { dashboard: Dashboard }) {
       </Stat>
       <Stat title="Total Time" icon={Clock}>
         <p className="text-3xl font-semibold">
-          {stats.totalTimeMinutes} <span className="text-base font-normal text-muted-foreground">minutes</span>
+          {stats.totalTimeMinutes}{" "}
+          <span className="text-base font-normal text-muted-foreground">{stats.totalTimeMinutes === 1 ? "minute" : "minutes"}</span>
         </p>
+        <p className="text-xs text-muted-foreground">Finished calls, rounded to the nearest minute</p>
       </Stat>
       <Stat title="Average Score" icon={Star}>
         <p className="text-3xl font-semibold">{stats.averageScore === null ? "—" : stats.averageScore.toFixed(1)}</p>

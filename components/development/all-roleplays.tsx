@@ -9,10 +9,11 @@ import { api } from "@/lib/client/api";
 import type { RoleplayItem } from "./types";
 
 /** Every schema across organisations (return_all); a failure shows an empty list. */
-export function AllRoleplays({ refreshKey }: { refreshKey: number }) {
-  const [items, setItems] = useState<RoleplayItem[] | null>(null);
+export function AllRoleplays({ refreshKey, initial }: { refreshKey: number; initial: RoleplayItem[] }) {
+  const [items, setItems] = useState<RoleplayItem[] | null>(initial);
 
   useEffect(() => {
+    if (refreshKey === 0) return; // the server's list is current until something is deleted
     let live = true;
     api<RoleplayItem[]>("/api/protected/roleplay/list?return_all=true")
       .then((list) => live && setItems(list))

@@ -1,23 +1,27 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { ArrowLeft } from "lucide-react";
-import { ErrorScreen, LoadingScreen } from "@/components/organization/status-screens";
+import { ErrorScreen } from "@/components/organization/status-screens";
 import { Button } from "@/components/ui/button";
 import { api, redirectIfAuthError } from "@/lib/client/api";
 import { AllRoleplays } from "./all-roleplays";
 import { OrganizationUsers } from "./organization-users";
 import { OrganizationsPanel } from "./organizations-panel";
 import { SeedForm } from "./seed-form";
-import type { DevOrganization } from "./types";
+import type { DevOrganization, OrganizationUser, RoleplayItem } from "./types";
 
-type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready" };
+type State = { status: "error"; message: string } | { status: "ready" };
+type Props = { initialOrganizations: DevOrganization[]; initialUsers: OrganizationUser[]; initialRoleplays: RoleplayItem[] };
 
-export function DevelopmentConsole() {
-  const [state, setState] = useState<State>({ status: "loading" });
-  const [organizations, setOrganizations] = useState<DevOrganization[]>([]);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+/** Loaded on the server (organisations, the first one's users, every roleplay); reloads through the API after changes. */
+export function DevelopmentConsole({ initialOrganizations, initialUsers, initialRoleplays }: Props) {
+  const [state, setState] = useState<State>({ status: "ready" });
+  const [organizations, setOrganizations] = useState<DevOrganization[]>(initialOrganizations);
+  const [selectedId, setSelectedId] = useState<string | null>(initialOrganizations[0]?.id ?? null);
+  // The server's user list holds only until the selection or the list changes.
+  const [serverUsersFresh, setServerUsersFresh] = useState(true);
   const [roleplaysKey, setRoleplaysKey] = useState(0);
 
   /** Reloads the list and selects `prefer` when present, else the first organisation. */
@@ -25,6 +29,7 @@ export function DevelopmentConsole() {
     try {
       const { organizations: list } = await api<{ organizations: DevOrganization[] }>("/api/dev/organizations");
       setOrganizations(list);
+      setServerUsersFresh(false);
       setSelectedId((current) => {
         const wanted = prefer === undefined ? current : prefer;
         return list.some((o) => o.id === wanted) ? wanted! : (list[0]?.id ?? null);
@@ -36,13 +41,6 @@ export function DevelopmentConsole() {
     }
   }, []);
 
-  useEffect(() => {
-    // loadOrganizations only sets state after its request answers, never synchronously.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void loadOrganizations();
-  }, [loadOrganizations]);
-
-  if (state.status === "loading") return <LoadingScreen label="Loading development tools..." />;
   if (state.status === "error") return <ErrorScreen title="Error Loading Development Tools" message={state.message} />;
 
   return (
@@ -65,16 +63,23 @@ export function DevelopmentConsole() {
           <OrganizationsPanel
             organizations={organizations}
             selectedId={selectedId}
-            onSelect={setSelectedId}
+            onSelect={(id) => {
+              setServerUsersFresh(false);
+              setSelectedId(id);
+            }}
             onDeleted={() => {
               setRoleplaysKey((k) => k + 1);
               void loadOrganizations(null);
             }}
           />
-          <OrganizationUsers key={selectedId ?? "none"} organizationId={selectedId} />
+          <OrganizationUsers
+            key={selectedId ?? "none"}
+            organizationId={selectedId}
+            initialUsers={serverUsersFresh && selectedId === initialOrganizations[0]?.id ? initialUsers : undefined}
+          />
         </div>
       </div>
-      <AllRoleplays refreshKey={roleplaysKey} />
+      <AllRoleplays refreshKey={roleplaysKey} initial={initialRoleplays} />
     </main>
   );
 }

@@ -24,8 +24,8 @@ async function fetchUsers(id: string): Promise<OrganizationUser[]> {
   }
 }
 
-export function OrganizationUsers({ organizationId }: { organizationId: string | null }) {
-  const [users, setUsers] = useState<OrganizationUser[] | null>(null);
+export function OrganizationUsers({ organizationId, initialUsers }: { organizationId: string | null; initialUsers?: OrganizationUser[] }) {
+  const [users, setUsers] = useState<OrganizationUser[] | null>(initialUsers ?? null);
   const [notice, setNotice] = useState<Notice>(null);
   const [joining, setJoining] = useState(false);
 
@@ -33,7 +33,7 @@ export function OrganizationUsers({ organizationId }: { organizationId: string |
 
   // The parent keys this component by organisation, so state starts fresh for each one.
   useEffect(() => {
-    if (!organizationId) return;
+    if (!organizationId || initialUsers) return; // loaded on the server
     let cancelled = false;
     fetchUsers(organizationId).then((list) => {
       if (!cancelled) setUsers(list);
@@ -41,7 +41,7 @@ export function OrganizationUsers({ organizationId }: { organizationId: string |
     return () => {
       cancelled = true;
     };
-  }, [organizationId]);
+  }, [organizationId, initialUsers]);
 
   async function joinAsAdmin() {
     if (!organizationId) return;

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import type { GradeResponse } from "@/lib/grading/response";
 import { LocalDate } from "./local-date";
 import { MetricsPanel } from "./metrics-panel";
-import { durationMinutes, feedbackItems } from "./score-band";
+import { durationMinutes, exactDuration, feedbackItems } from "./score-band";
 import { ScoreBar, ScoreTile } from "./score-tile";
 import { GradeSection, PointList } from "./section";
 import { TranscriptPanel } from "./transcript-panel";
@@ -13,6 +13,7 @@ const STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
 export function GradeReport({ grade }: { grade: GradeResponse }) {
   const f = grade.feedback;
   const minutes = durationMinutes(grade.started_at, grade.ended_at);
+  const exact = exactDuration(grade.started_at, grade.ended_at);
   return (
     <div className="grid gap-4">
       <GradeSection title="Overall Performance" aside={<ScoreTile score={grade.conversation_score} label="Overall score" size="lg" />}>
@@ -36,7 +37,10 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           <Detail term="Started"><LocalDate iso={grade.started_at} /></Detail>
           <Detail term="Ended">{grade.ended_at ? <LocalDate iso={grade.ended_at} /> : "—"}</Detail>
-          <Detail term="Duration">{minutes === null ? "—" : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`}</Detail>
+          <Detail term="Duration">
+            {minutes === null ? "—" : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`}
+            {exact ? <span className="block text-xs text-muted-foreground">{exact}, rounded to the nearest minute</span> : null}
+          </Detail>
           <Detail term="Words per minute">
             {grade.wpm === null ? <span className="text-muted-foreground">typed conversation: words per minute not measured</span> : Math.round(grade.wpm)}
           </Detail>

@@ -53,3 +53,12 @@ export function durationMinutes(startedAt: string, endedAt: string | null): numb
   if (!endedAt) return null;
   return Math.round((new Date(endedAt).getTime() - new Date(startedAt).getTime()) / 60_000);
 }
+
+/** The exact length behind the rounded minutes, e.g. "1 min 29 s" (null without an end). */
+export function exactDuration(startedAt: string, endedAt: string | null): string | null {
+  if (!endedAt) return null;
+  const total = Math.max(0, Math.round((new Date(endedAt).getTime() - new Date(startedAt).getTime()) / 1000));
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return m ? `${m} min ${s} s` : `${s} s`;
+}

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 /** Shown instead of a page the signed-in user may not open. */
 export function NotAllowed({ title, message }: { title: string; message: string }) {
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+    <main className="flex min-h-[70dvh] items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md text-center">
         <CardHeader className="justify-items-center">
           <ShieldAlert className="size-10 text-muted-foreground" aria-hidden />

@@ -1,70 +1,104 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
-import { ArrowLeft, Users } from "lucide-react";
+import { useMemo, useState } from "react";
+import { ArrowLeft, Download, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { api, redirectIfAuthError } from "@/lib/client/api";
+import type { Cohort } from "@/lib/organizations/cohort";
+import { AssignmentsPanel } from "./assignments-panel";
+import { CohortSummary } from "./cohort-summary";
 import { ConversationManagement } from "./conversation-management";
 import { GroupCard } from "./group-card";
-import { ErrorScreen, LoadingScreen } from "./status-screens";
-import type { OrganizationStats, UserStats } from "./types";
+import { LearnerFilters } from "./learner-filters";
+import { matchesStatus, sortLearners, type Sort, type SortKey, type StatusFilter } from "./learner-table";
+import type { SchemaDetails, SchemaListItem, UserStats } from "./types";
 import { UserDetail } from "./user-detail";
 
-type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; stats: OrganizationStats };
+type Props = { cohort: Cohort; schemas: (SchemaListItem & SchemaDetails)[] };
 
-/** getStats: empty groups come too, so schemas assigned to them are named; only groups with people get a card. */
-function getStats() {
-  return api<OrganizationStats>("/api/organization/stats-dashboard?include_empty_groups=true");
-}
-
-export function OrganizationManager() {
-  const [state, setState] = useState<State>({ status: "loading" });
+/** The organisation page, from data loaded on the server: overview (summary, assignments, learners, schemas) or one user's detail. */
+export function OrganizationManager({ cohort, schemas }: Props) {
+  const { stats, flags, summary, assignments } = cohort;
   const [selectedUser, setSelectedUser] = useState<UserStats | null>(null);
+  const [group, setGroup] = useState("all");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [sort, setSort] = useState<Sort>({ key: "name", dir: "asc" });
 
-  useEffect(() => {
-    getStats()
-      .then((stats) => setState({ status: "ready", stats }))
-      .catch((err) => {
-        if (redirectIfAuthError(err)) return;
-        setState({ status: "error", message: err instanceof Error ? err.message : "Failed to load organization data" });
-      });
-  }, []);
+  const groupNames = useMemo(() => new Map(stats.groups.map((g) => [g.id, g.name])), [stats]);
+  const peopleGroups = stats.groups.filter((g) => g.users.length > 0);
+  const realGroups = stats.groups.filter((g) => g.id !== "ungrouped");
+  const people = useMemo(() => new Map(stats.groups.flatMap((g) => g.users).map((u) => [u.id, u])), [stats]);
+  const needHelp = useMemo(() => Object.values(flags).filter((f) => f.length > 0).length, [flags]);
+  const shown = peopleGroups
+    .filter((g) => group === "all" || g.id === group)
+    .map((g) => ({ ...g, users: sortLearners(g.users.filter((u) => matchesStatus(flags[u.id] ?? [], status)), sort, flags) }))
+    .filter((g) => g.users.length > 0);
 
-  const groupNames = useMemo(
-    () => new Map(state.status === "ready" ? state.stats.groups.map((g) => [g.id, g.name]) : []),
-    [state],
-  );
+  const onHeaderSort = (key: SortKey) =>
+    setSort((s) => (s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: key === "name" ? "asc" : "desc" }));
 
-  if (state.status === "loading") return <LoadingScreen label="Loading organization data..." />;
-  if (state.status === "error") return <ErrorScreen title="Error Loading Organization" message={state.message} />;
-
-  const groups = state.stats.groups.filter((g) => g.users.length > 0);
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       {selectedUser && <UserDetail user={selectedUser} onBack={() => setSelectedUser(null)} />}
       <div hidden={selectedUser !== null} className="space-y-6">
         <header className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight">{state.stats.organization_name} - Management</h1>
-          <Button variant="outline" asChild>
-            <Link href="/dashboard">
-              <ArrowLeft aria-hidden />
-              Back to Dashboard
-            </Link>
-          </Button>
+          <h1 className="text-2xl font-semibold tracking-tight">{stats.organization_name} - Management</h1>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" asChild>
+              <a href="/api/organization/export/grades.csv" download>
+                <Download aria-hidden />
+                Export all grades
+              </a>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link href="/dashboard">
+                <ArrowLeft aria-hidden />
+                Back to Dashboard
+              </Link>
+            </Button>
+          </div>
         </header>
-        {groups.length === 0 ? (
-          <Card>
-            <CardContent className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
-              <Users className="size-8" aria-hidden />
-              <p>No one has joined this organization yet.</p>
-            </CardContent>
-          </Card>
-        ) : (
-          groups.map((group) => <GroupCard key={group.id} group={group} onSelectUser={setSelectedUser} />)
-        )}
-        <ConversationManagement groupNames={groupNames} />
+        <nav aria-label="On this page" className="-mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a href="#assignments" className="text-primary underline-offset-4 hover:underline">Assignments</a>
+          <a href="#learners" className="text-primary underline-offset-4 hover:underline">Learners</a>
+          <a href="#conversation-management-card" className="text-primary underline-offset-4 hover:underline">Conversation Management</a>
+        </nav>
+        <CohortSummary summary={summary} needHelp={needHelp} />
+        <AssignmentsPanel assignments={assignments} schemas={schemas.filter((s) => s.is_active)} groups={realGroups} people={people} />
+        <section id="learners" aria-label="Learners" className="space-y-4">
+          {peopleGroups.length === 0 ? (
+            <Card>
+              <CardContent className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
+                <Users className="size-8" aria-hidden />
+                <p>No one has joined this organization yet.</p>
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <LearnerFilters
+                groups={peopleGroups}
+                group={group}
+                status={status}
+                sort={sort}
+                onGroup={setGroup}
+                onStatus={setStatus}
+                onSort={setSort}
+              />
+              {shown.length === 0 ? (
+                <Card>
+                  <CardContent className="flex flex-col items-center gap-3 py-8 text-center text-muted-foreground">
+                    <p>No learners match these filters.</p>
+                    <Button variant="outline" onClick={() => { setGroup("all"); setStatus("all"); }}>Clear filters</Button>
+                  </CardContent>
+                </Card>
+              ) : (
+                shown.map((g) => <GroupCard key={g.id} group={g} flags={flags} sort={sort} onSort={onHeaderSort} onSelectUser={setSelectedUser} />)
+              )}
+            </>
+          )}
+        </section>
+        <ConversationManagement schemas={schemas} groupNames={groupNames} />
       </div>
     </main>
   );

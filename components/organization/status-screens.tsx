@@ -1,13 +1,15 @@
 "use client";
 
 import Link from "next/link";
+import { useEffect } from "react";
 import { AlertCircle, Loader2 } from "lucide-react";
+import { redirectIfAuthError } from "@/lib/client/api";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 export function LoadingScreen({ label }: { label: string }) {
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4" role="status" aria-live="polite">
+    <main className="flex min-h-[70dvh] items-center justify-center px-4" role="status" aria-live="polite">
       <div className="flex flex-col items-center gap-3 text-muted-foreground">
         <Loader2 className="size-8 animate-spin" aria-hidden />
         <p>{label}</p>
@@ -18,8 +20,12 @@ export function LoadingScreen({ label }: { label: string }) {
 
 /** The spec's error screen: a title, the message, Try Again (reload) and Back to Dashboard. */
 export function ErrorScreen({ title, message }: { title: string; message: string }) {
+  // Spec sections 4 and 8: a message mentioning 401 or Token clears the stored session and goes to /auth.
+  useEffect(() => {
+    redirectIfAuthError(new Error(message));
+  }, [message]);
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+    <main className="flex min-h-[70dvh] items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md text-center" role="alert">
         <CardHeader className="justify-items-center">
           <AlertCircle className="size-10 text-destructive" aria-hidden />

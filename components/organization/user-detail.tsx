@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { scoreLabel } from "./format";
 import type { UserStats } from "./types";
+import { UserConversations } from "./user-conversations";
 import { UserScores } from "./user-scores";
 
 export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => void }) {
@@ -24,7 +25,7 @@ export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => vo
         Back to Overview
       </Button>
       <div>
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+        <h1 ref={heading} tabIndex={-1} className="scroll-mt-32 text-2xl font-semibold tracking-tight outline-none">
           {user.name || user.email} - Stats Over Time
         </h1>
         <p className="text-muted-foreground">{user.email}</p>
@@ -48,6 +49,17 @@ export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => vo
         </CardHeader>
         <CardContent>
           <UserScores userId={user.id} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Conversations</h2>
+          </CardTitle>
+          <CardDescription>Every conversation in this organization, newest first; open one to see or review its grade.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <UserConversations userId={user.id} />
         </CardContent>
       </Card>
     </div>

@@ -17,10 +17,11 @@ const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-9 px-4 py-2 has-[>svg]:px-3",
-        sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5",
+        // Phones get 44 px touch targets; from sm up the desktop density stays.
+        default: "h-11 px-4 py-2 has-[>svg]:px-3 sm:h-9",
+        sm: "h-11 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5 sm:h-8",
         lg: "h-11 rounded-md px-6 text-base has-[>svg]:px-4",
-        icon: "size-9",
+        icon: "size-11 sm:size-9",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -1,9 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
-import { conversations, creditAccounts, grades } from "@/db/schema";
+import { conversations, creditAccounts, gradeReviews, grades } from "@/db/schema";
 
 const ended = (userId: string) => and(eq(conversations.user_id, userId), eq(conversations.status, "ended"));
-const gradedScore = sql`case when ${grades.status} = 'graded' then ${grades.score} end`;
+// An instructor's reviewed score, where set, counts instead of the automatic one.
+const gradedScore = sql`case when ${grades.status} = 'graded' then coalesce(${gradeReviews.score}, ${grades.score}) end`;
 
 /** Count, minutes and average graded score over the user's finished conversations, in one query. */
 export async function selectConversationStats(db: Executor, userId: string) {
@@ -15,6 +16,7 @@ export async function selectConversationStats(db: Executor, userId: string) {
     })
     .from(conversations)
     .leftJoin(grades, eq(grades.conversation_id, conversations.id))
+    .leftJoin(gradeReviews, eq(gradeReviews.conversation_id, conversations.id))
     .where(ended(userId));
   return {
     totalConversations: Number(row?.totalConversations ?? 0),
@@ -45,7 +47,26 @@ export async function selectRecentConversations(db: Executor, input: { userId: s
     })
     .from(conversations)
     .leftJoin(grades, eq(grades.conversation_id, conversations.id))
+    .leftJoin(gradeReviews, eq(gradeReviews.conversation_id, conversations.id))
     .where(eq(conversations.user_id, input.userId))
     .orderBy(desc(conversations.started_at), desc(conversations.id))
     .limit(input.limit);
+}
+
+/** The user's graded conversations with their final score, oldest first (the last `limit`). */
+export async function selectOwnScores(db: Executor, input: { userId: string; limit: number }) {
+  const rows = await db
+    .select({
+      conversation_id: conversations.id,
+      started_at: conversations.started_at,
+      schema_name: conversations.schema_name,
+      score: sql<number>`(${gradedScore})::int`,
+    })
+    .from(conversations)
+    .innerJoin(grades, eq(grades.conversation_id, conversations.id))
+    .leftJoin(gradeReviews, eq(gradeReviews.conversation_id, conversations.id))
+    .where(and(ended(input.userId), eq(grades.status, "graded"), sql`${grades.score} is not null`))
+    .orderBy(desc(conversations.started_at))
+    .limit(input.limit);
+  return rows.reverse();
 }

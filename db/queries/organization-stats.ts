@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
-import { conversations, grades, groupMembers, groups, learnerStats, memberships, users } from "@/db/schema";
+import { conversations, gradeReviews, grades, groupMembers, groups, learnerStats, memberships, users } from "@/db/schema";
 
 export type MemberAggregate = {
   id: string;
@@ -61,11 +61,12 @@ export async function selectUserScores(db: Executor, input: { organizationId: st
     .select({
       conversation_id: conversations.id,
       started_at: conversations.started_at,
-      score: sql<number>`${grades.score}`,
+      score: sql<number>`coalesce(${gradeReviews.score}, ${grades.score})`,
       schema_name: conversations.schema_name,
     })
     .from(conversations)
     .innerJoin(grades, eq(grades.conversation_id, conversations.id))
+    .leftJoin(gradeReviews, eq(gradeReviews.conversation_id, conversations.id))
     .where(
       and(
         eq(conversations.user_id, input.userId),
@@ -78,4 +79,84 @@ export async function selectUserScores(db: Executor, input: { organizationId: st
     .orderBy(desc(conversations.started_at))
     .limit(input.limit);
   return rows.reverse();
+}
+
+/** The last three final scores of every member with graded conversations, newest first (for the falling-trend flag). */
+export async function selectRecentScores(db: Executor, organizationId: string) {
+  const res = await db.execute(sql`
+    select user_id, json_agg(score order by rn) as scores from (
+      select c.user_id, coalesce(r.score, g.score) as score,
+             row_number() over (partition by c.user_id order by c.started_at desc) as rn
+      from conversations c
+      join grades g on g.conversation_id = c.id and g.status = 'graded'
+      left join grade_reviews r on r.conversation_id = c.id
+      where c.organization_id = ${organizationId} and c.status = 'ended'
+    ) s where rn <= 3 group by user_id`);
+  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { user_id: string; scores: number[] | string }[];
+  return rows.map((r) => ({ user_id: r.user_id, scores: (typeof r.scores === "string" ? JSON.parse(r.scores) : r.scores) as number[] }));
+}
+
+/** Every conversation of one member in the organisation, newest first, with automatic and final score. */
+export async function selectUserConversations(db: Executor, input: { organizationId: string; userId: string; limit: number }) {
+  return db
+    .select({
+      id: conversations.id,
+      schema_id: conversations.schema_id,
+      schema_name: conversations.schema_name,
+      status: conversations.status,
+      started_at: conversations.started_at,
+      ended_at: conversations.ended_at,
+      grade_status: grades.status,
+      automatic_score: grades.score,
+      reviewed_score: gradeReviews.score,
+    })
+    .from(conversations)
+    .leftJoin(grades, eq(grades.conversation_id, conversations.id))
+    .leftJoin(gradeReviews, eq(gradeReviews.conversation_id, conversations.id))
+    .where(and(eq(conversations.user_id, input.userId), eq(conversations.organization_id, input.organizationId)))
+    .orderBy(desc(conversations.started_at), desc(conversations.id))
+    .limit(input.limit);
+}
+
+export type ExportRow = {
+  name: string; email: string; groups: string; roleplay: string; started_at: Date | string; seconds: number | null;
+  automatic_score: number | null; reviewed_score: number | null; final_score: number | null;
+  assignment_name: string | null; due_at: Date | string | null; pass_mark: number | null;
+};
+
+/**
+ * One row per graded conversation of the organisation, with the assignment it counts toward
+ * (the soonest due one of its roleplay that targets the learner and existed when it started).
+ */
+export async function selectGradeExport(db: Executor, input: { organizationId: string; assignmentId?: string; groupId?: string }) {
+  const org = input.organizationId;
+  const onlyAssignment = input.assignmentId ? sql`and a.id = ${input.assignmentId}` : sql``;
+  const assignmentRequired = input.assignmentId ? sql`and a.id is not null` : sql``;
+  const inGroup = input.groupId
+    ? sql`and exists (select 1 from group_members gm where gm.group_id = ${input.groupId} and gm.user_id = c.user_id)`
+    : sql``;
+  const res = await db.execute(sql`
+    select u.name, u.email,
+      coalesce((select string_agg(gr.name, '; ' order by gr.name) from group_members gm join groups gr on gr.id = gm.group_id
+                where gm.user_id = c.user_id and gr.organization_id = ${org}), '') as groups,
+      c.schema_name as roleplay, c.started_at,
+      extract(epoch from (c.ended_at - c.started_at))::float8 as seconds,
+      g.score as automatic_score, r.score as reviewed_score, coalesce(r.score, g.score) as final_score,
+      a.schema_name as assignment_name, a.due_at, a.pass_mark
+    from conversations c
+    join users u on u.id = c.user_id
+    join grades g on g.conversation_id = c.id and g.status = 'graded'
+    left join grade_reviews r on r.conversation_id = c.id
+    left join lateral (
+      select a.id, a.due_at, a.pass_mark, s.name as schema_name from assignments a
+      join roleplay_schemas s on s.id = a.schema_id
+      where a.organization_id = ${org} and a.schema_id = c.schema_id and a.created_at <= c.started_at ${onlyAssignment}
+        and (not exists (select 1 from assignment_groups ag where ag.assignment_id = a.id)
+             or exists (select 1 from assignment_groups ag join group_members gm on gm.group_id = ag.group_id
+                        where ag.assignment_id = a.id and gm.user_id = c.user_id))
+      order by a.due_at, a.id limit 1
+    ) a on true
+    where c.organization_id = ${org} and c.status = 'ended' ${assignmentRequired} ${inGroup}
+    order by u.name, u.email, c.started_at`);
+  return (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as ExportRow[];
 }

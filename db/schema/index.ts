@@ -5,3 +5,4 @@ export * from "./conversations";
 export * from "./waitlist";
 export * from "./learner-stats";
 export * from "./rate-limits";
+export * from "./assignments";

@@ -1,6 +1,7 @@
 import { getDb } from "@/db";
 import { selectConversationStats, selectCreditAccount, selectRecentConversations } from "@/db/queries/dashboard";
 import type { SessionUser } from "@/lib/auth/service";
+import { learnerAssignments } from "@/lib/organizations/assignments";
 import { getActiveMembership } from "@/lib/organizations/membership";
 
 /** Every conversation a learner starts should be findable: more than a pilot account holds credits for. */
@@ -20,11 +21,13 @@ function progressOf(c: { conversation_status: string; grade_status: string | nul
 /** The dashboard object of spec section 3, from real data. */
 export async function getDashboard(user: SessionUser) {
   const db = await getDb();
-  const [membership, stats, credits, recent] = await Promise.all([
-    getActiveMembership(user.id),
+  const membershipP = getActiveMembership(user.id);
+  const [membership, stats, credits, recent, assignments] = await Promise.all([
+    membershipP,
     selectConversationStats(db, user.id),
     selectCreditAccount(db, user.id),
     selectRecentConversations(db, { userId: user.id, limit: RECENT_CONVERSATIONS }),
+    membershipP.then((m) => learnerAssignments(user.id, m?.organizationId ?? null)),
   ]);
   const total = credits?.total ?? 0;
   const used = credits?.used ?? 0;
@@ -42,6 +45,8 @@ export async function getDashboard(user: SessionUser) {
       score: c.score == null ? null : Number(c.score),
       status: progressOf(c),
     })),
+    // Issue 14: the learner's assignments in their current organisation, soonest due first.
+    assignments,
   };
 }
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { resetAll } from "@/lib/rate-limit";
 import { call } from "../helpers/api";
-import { buildWorld, makeConversation, type World } from "./matrix/world";
+import { buildWorld, makeAssignment, makeConversation, type World } from "./matrix/world";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
@@ -19,6 +19,10 @@ const targets: Target[] = [
   { route: "POST /api/protected/roleplay/autogenerate", as: "developer" },
   { route: "POST /api/protected/requestroom", as: "member" },
   { route: "POST /api/protected/conversations/[conversationId]/messages", as: "member", params: async (w) => ({ conversationId: (await makeConversation(w.users.member.id, w.orgA.id, w.publicSchema.id)).id }) },
+  { route: "POST /api/organization/assignments", as: "admin" },
+  { route: "PUT /api/organization/assignments/[id]", as: "admin", params: async (w) => ({ id: await makeAssignment(w) }) },
+  { route: "PUT /api/organization/grades/[conversationId]/review", as: "admin", params: (w) => ({ conversationId: w.graded.id }) },
+  { route: "PUT /api/protected/active-organization", as: "member" },
   { route: "POST /api/dev/seed/organization", as: "developer" },
   { route: "DELETE /api/dev/organization/delete", as: "developer" },
   { route: "POST /api/dev/organization/add_user", as: "developer" },
@@ -62,7 +66,8 @@ const handlerFor = async (route: string) => {
 async function rowCounts() {
   const db = await getDb();
   const tables = ["users", "sessions", "credit_accounts", "organizations", "memberships", "groups", "group_members",
-    "roleplay_schemas", "schema_groups", "conversations", "conversation_turns", "grades", "waitlist_entries"];
+    "roleplay_schemas", "schema_groups", "conversations", "conversation_turns", "grades", "waitlist_entries",
+    "assignments", "assignment_groups", "grade_reviews", "user_settings"];
   const counts: Record<string, number> = {};
   for (const t of tables) {
     const res = await db.execute(sql.raw(`select count(*)::int as n from ${t}`));
@@ -90,7 +95,11 @@ describe("bad input never gets a 5xx and never writes", () => {
         return src.includes("body(req") ? methods.map((m) => `${m} /api/${path.relative(apiRoot, dir).split(path.sep).join("/")}`) : [];
       });
     // Shares its file with PUT but takes no body (soft_delete is a query parameter).
-    const covered = new Set([...targets.map((t) => t.route), "DELETE /api/protected/roleplay/edit/[schemaId]"]);
+    // GET and DELETE of assignments share their files with POST and PUT and take no body either.
+    const covered = new Set([
+      ...targets.map((t) => t.route), "DELETE /api/protected/roleplay/edit/[schemaId]",
+      "GET /api/organization/assignments", "DELETE /api/organization/assignments/[id]",
+    ]);
     expect(readsJson(apiRoot).filter((r) => !covered.has(r))).toEqual([]);
   });
 

@@ -87,6 +87,7 @@ describe("GET /api/protected/dashboard", () => {
       stats: { totalConversations: 0, totalTimeMinutes: 0, averageScore: null },
       subscription: { credits_current: 0, credits_total: 0, credits_used: 0 },
       conversations: [],
+      assignments: [], // issue 14: the learner's assignments (none without an organisation)
     });
   });
 

@@ -33,10 +33,11 @@ const kept = () =>
 const fromScratch = () =>
   rows(sql`select c.organization_id, c.user_id, count(*) as conversations,
     coalesce(sum(extract(epoch from c.ended_at - c.started_at)), 0)::float8 as seconds,
-    count(*) filter (where g.status = 'graded' and g.score is not null) as scored,
-    coalesce(sum(g.score) filter (where g.status = 'graded'), 0) as score_sum,
+    count(*) filter (where g.status = 'graded' and coalesce(rv.score, g.score) is not null) as scored,
+    coalesce(sum(coalesce(rv.score, g.score)) filter (where g.status = 'graded'), 0) as score_sum,
     extract(epoch from max(c.started_at))::float8 as last
     from conversations c left join grades g on g.conversation_id = c.id
+    left join grade_reviews rv on rv.conversation_id = c.id
     where c.status = 'ended' and c.organization_id is not null
     group by c.organization_id, c.user_id`);
 
@@ -127,6 +128,17 @@ describe("learner_stats, kept by triggers", () => {
         const [id] = await ids(sql`select conversation_id as id from grades order by conversation_id limit 1 offset ${r.int(0, 10)}`);
         if (id) await db.execute(sql`delete from grades where conversation_id = ${id}`);
       },
+      // An instructor's review: its score (or none, a comment only) counts instead of the automatic one.
+      review: async () => {
+        const [id] = await ids(sql`select conversation_id as id from grades where status = 'graded' order by conversation_id limit 1 offset ${r.int(0, 8)}`);
+        const score = r.chance(0.8) ? r.int(0, 100) : null;
+        if (id) await db.execute(sql`insert into grade_reviews (conversation_id, score, comment) values (${id}, ${score}, 'Reviewed')
+          on conflict (conversation_id) do update set score = excluded.score, updated_at = now()`);
+      },
+      unreview: async () => {
+        const [id] = await ids(sql`select conversation_id as id from grade_reviews order by conversation_id limit 1 offset ${r.int(0, 3)}`);
+        if (id) await db.execute(sql`delete from grade_reviews where conversation_id = ${id}`);
+      },
       deleteConversation: async () => {
         const [id] = await ids(sql`select id from conversations order by id limit 1 offset ${r.int(0, 20)}`);
         if (id) await db.execute(sql`delete from conversations where id = ${id}`);
@@ -143,7 +155,7 @@ describe("learner_stats, kept by triggers", () => {
     };
     const weights: [string, number][] = [
       ["start", 14], ["end", 14], ["endedInBulk", 5], ["claim", 4], ["grade", 12], ["gradeWithoutScore", 1], ["regrade", 5], ["requeue", 2],
-      ["fail", 3], ["deleteGrade", 3], ["deleteConversation", 4], ["deleteLearnerHistory", 1], ["removeMembership", 1], ["join", 2],
+      ["fail", 3], ["review", 4], ["unreview", 1], ["deleteGrade", 3], ["deleteConversation", 4], ["deleteLearnerHistory", 1], ["removeMembership", 1], ["join", 2],
     ];
     const total = weights.reduce((a, [, w]) => a + w, 0);
     const pickOp = () => {

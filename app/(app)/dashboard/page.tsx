@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
+import { AssignedToYou } from "@/components/dashboard/assigned-to-you";
 import { CreditsCard } from "@/components/dashboard/credits-card";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
 import { RecentConversations } from "@/components/dashboard/recent-conversations";
 import { RememberDeveloper } from "@/components/dashboard/remember-developer";
 import { SchemaPicker } from "@/components/dashboard/schema-picker";
 import { StatCards } from "@/components/dashboard/stat-cards";
+import { YourProgress } from "@/components/dashboard/your-progress";
 import { requirePageUser } from "@/lib/auth/page";
 import { logError } from "@/lib/db-errors";
+import { getProgress } from "@/lib/dashboard/progress";
 import { getDashboard } from "@/lib/dashboard/service";
 import { listVisibleSchemas } from "@/lib/schemas/service";
 
@@ -29,12 +32,13 @@ async function schemaChoices(user: Awaited<ReturnType<typeof requirePageUser>>) 
 
 export default async function DashboardPage() {
   const user = await requirePageUser();
-  const [dashboard, schemas] = await Promise.all([getDashboard(user), schemaChoices(user)]);
+  const [dashboard, schemas, progress] = await Promise.all([getDashboard(user), schemaChoices(user), getProgress(user)]);
   const canManage = dashboard.organizationRole === "admin" || dashboard.isDev;
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
       <RememberDeveloper isDev={dashboard.isDev} />
-      <DashboardHeader name={dashboard.user} isDev={dashboard.isDev} />
+      <DashboardHeader name={dashboard.user} />
+      <AssignedToYou assignments={dashboard.assignments} />
       <StatCards dashboard={dashboard} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <SchemaPicker schemas={schemas} canManage={canManage} />
@@ -43,6 +47,7 @@ export default async function DashboardPage() {
           <RecentConversations conversations={dashboard.conversations} />
         </div>
       </div>
+      <YourProgress progress={progress} />
     </main>
   );
 }

@@ -2,13 +2,38 @@ import type { Metadata } from "next";
 import { DevelopmentConsole } from "@/components/development/development-console";
 import { NotAllowed } from "@/components/organization/not-allowed";
 import { requirePageUser } from "@/lib/auth/page";
+import { listOrganizations, listOrganizationUsers } from "@/lib/dev/organizations";
+import { listVisibleSchemas } from "@/lib/schemas/service";
 
 export const metadata: Metadata = { title: "Development" };
 
+/** Spec section 8: a failure loading users or roleplays shows an empty list. */
+async function orEmpty<T>(what: string, load: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await load();
+  } catch (err) {
+    console.error(`[development] failed to load ${what}:`, err);
+    return [];
+  }
+}
+
+/** Server-first: the same services as the developer APIs. */
 export default async function DevelopmentPage() {
   const user = await requirePageUser();
   if (!user.isDev) {
     return <NotAllowed title="You can't open this page" message="Only developers can open the development tools." />;
   }
-  return <DevelopmentConsole />;
+  const [{ organizations }, roleplays] = await Promise.all([
+    listOrganizations(),
+    orEmpty("roleplays", () => listVisibleSchemas(user, { returnAll: true })),
+  ]);
+  const list = organizations.map((o) => ({ ...o, created_at: new Date(o.created_at).toISOString() }));
+  const users = list[0] ? await orEmpty("users", async () => (await listOrganizationUsers(list[0].id)).users) : [];
+  return (
+    <DevelopmentConsole
+      initialOrganizations={list}
+      initialUsers={users}
+      initialRoleplays={roleplays.map((r) => ({ id: r.id, name: r.name, organization: r.organization }))}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import type { Caller, SignedIn, World } from "./world";
-import { makeConversation, makeSchema } from "./world";
+import { makeAssignment, makeConversation, makeSchema } from "./world";
 
 export type Expect = Record<Caller, number>;
 type Input = { params?: Record<string, string>; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> };
@@ -73,6 +73,20 @@ export const cases: Case[] = [
   { route: "GET /api/organization/stats-dashboard", expect: signedIn({ member: 403, admin: 200, otherAdmin: 200, developer: 404 }) },
   // Scores are read within the caller's organisation; this developer belongs to none.
   { route: "GET /api/organization/users/[userId]/scores", input: (w) => ({ params: { userId: w.users.member.id } }), expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }) },
+
+  // --- assignments, reviews, export (issue 14): admins of the caller's current organisation ---
+  { route: "GET /api/organization/assignments", expect: signedIn({ member: 403, admin: 200, otherAdmin: 200, developer: 404 }) },
+  // Organisation A's roleplay: another organisation's admin cannot assign it (404, like a missing one).
+  { route: "POST /api/organization/assignments", input: (w) => ({ body: { schema_id: w.publicSchema.id, due_at: "2030-01-01T17:00:00Z" } }), expect: signedIn({ member: 403, admin: 201, otherAdmin: 404, developer: 404 }) },
+  { route: "PUT /api/organization/assignments/[id]", input: async (w) => ({ params: { id: await makeAssignment(w) }, body: { pass_mark: 80 } }), expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }) },
+  { route: "DELETE /api/organization/assignments/[id]", input: async (w) => ({ params: { id: await makeAssignment(w) } }), expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }) },
+  // The learner's own grade is not theirs to review: only an admin of the conversation's organisation.
+  { route: "PUT /api/organization/grades/[conversationId]/review", input: (w) => ({ params: { conversationId: w.graded.id }, body: { score: 75, comment: "Good discovery" } }), expect: signedIn({ member: 404, admin: 200, otherAdmin: 404, developer: 404 }) },
+  { route: "GET /api/organization/export/grades.csv", expect: signedIn({ member: 403, admin: 200, otherAdmin: 200, developer: 404 }) },
+  { route: "GET /api/organization/export/grades.csv", variant: "organisation A's group", input: (w) => ({ query: { group_id: w.orgA.groups[0].id } }), expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }) },
+  { route: "GET /api/organization/users/[userId]/conversations", input: (w) => ({ params: { userId: w.users.member.id } }), expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }) },
+  // The switcher: only an organisation the caller belongs to.
+  { route: "PUT /api/protected/active-organization", input: (w) => ({ body: { organization_id: w.orgA.id } }), expect: signedIn({ member: 200, admin: 200, otherAdmin: 404, developer: 404 }) },
 
   // --- developer console ---
   { route: "GET /api/dev/organizations", expect: devOnly(200) },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { conversations, conversationTurns, grades, roleplaySchemas, schemaGroups } from "@/db/schema";
+import { assignments, conversations, conversationTurns, grades, roleplaySchemas, schemaGroups } from "@/db/schema";
 import { issueSession, signOut } from "@/lib/auth/service";
 import { encodeSessionToken } from "@/lib/auth/tokens";
 import { randomBytes } from "node:crypto";
@@ -94,6 +94,16 @@ export async function buildWorld() {
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** An assignment of organisation A's public roleplay to everyone, due in a week. */
+export async function makeAssignment(w: World) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(assignments)
+    .values({ organization_id: w.orgA.id, schema_id: w.publicSchema.id, due_at: new Date(Date.now() + 7 * 86_400_000), pass_mark: 70, created_by: w.users.admin.id })
+    .returning();
+  return row.id;
+}
 
 export async function schemaExists(id: string) {
   const db = await getDb();

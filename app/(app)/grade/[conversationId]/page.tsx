@@ -4,17 +4,25 @@ import { GradeMessage } from "@/components/grade/grade-message";
 import { GradePending } from "@/components/grade/grade-pending";
 import { GradeReport } from "@/components/grade/grade-report";
 import { PractiseAgain } from "@/components/grade/practise-again";
+import { InstructorReview } from "@/components/grade/instructor-review";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
 import { AppError } from "@/lib/errors";
 import { getGradeView, type GradeView } from "@/lib/grading/service";
+import { canReview, reviewOf } from "@/lib/organizations/reviews";
 
 export const metadata: Metadata = { title: "Conversation Grade" };
 
-async function loadView(conversationId: string): Promise<(GradeView & { viewerId: string }) | null> {
+async function loadView(conversationId: string) {
   const user = await requirePageUser();
   try {
-    return { ...(await getGradeView(user, conversationId)), viewerId: user.id };
+    const view: GradeView = await getGradeView(user, conversationId);
+    if (view.state !== "graded") return { view, viewerId: user.id, review: null, reviewer: false };
+    const [review, reviewer] = await Promise.all([
+      reviewOf(conversationId, view.grade.conversation_score),
+      canReview(user, view.conversation.organization_id),
+    ]);
+    return { view, viewerId: user.id, review, reviewer };
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return null; // not found and not yours look the same
     throw err;
@@ -23,12 +31,13 @@ async function loadView(conversationId: string): Promise<(GradeView & { viewerId
 
 export default async function GradePage({ params }: { params: Promise<{ conversationId: string }> }) {
   const { conversationId } = await params;
-  const view = await loadView(conversationId);
+  const loaded = await loadView(conversationId);
+  const view = loaded?.view;
   const conversation = view?.conversation;
   const subtitle = conversation ? `${conversation.schema_name} · with ${conversation.persona.name}` : undefined;
   const grade = view?.state === "graded" ? view.grade : null;
   // Only the learner who held the call practises it again, and only while its roleplay still exists.
-  const again = conversation && conversation.user_id === view?.viewerId && conversation.schema_id && conversation.status !== "active"
+  const again = conversation && conversation.user_id === loaded?.viewerId && conversation.schema_id && conversation.status !== "active"
     ? { schemaId: conversation.schema_id, name: conversation.schema_name }
     : null;
 
@@ -59,7 +68,15 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
           </span>
         </GradeMessage>
       ) : (
-        <GradeReport grade={view.grade} />
+        <>
+          <InstructorReview
+            conversationId={conversationId}
+            automaticScore={view.grade.conversation_score}
+            review={loaded?.review ?? null}
+            canReview={loaded?.reviewer ?? false}
+          />
+          <GradeReport grade={view.grade} />
+        </>
       )}
     </main>
   );

@@ -1,0 +1,66 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Progress } from "@/lib/dashboard/progress";
+import { ScoreText } from "./score-text";
+import { ScoreTrend } from "./score-trend";
+
+const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
+
+/** The learner's own progress: score over time and best score per roleplay. */
+export function YourProgress({ progress }: { progress: Progress }) {
+  const { points, best } = progress;
+  return (
+    <Card aria-labelledby="your-progress">
+      <CardHeader>
+        <CardTitle>
+          <h2 id="your-progress">Your progress</h2>
+        </CardTitle>
+        <CardDescription>
+          {points.length === 0
+            ? "Your scores appear here once a practice conversation is graded."
+            : `Score of each graded conversation, oldest first (dashed lines: 60 and 80).`}
+        </CardDescription>
+      </CardHeader>
+      {points.length > 0 ? (
+        <CardContent className="grid gap-6 md:grid-cols-[3fr_2fr]">
+          <figure className="grid gap-2">
+            <ScoreTrend points={points} />
+            <figcaption className="text-sm text-muted-foreground">
+              {points.length} graded conversation{points.length === 1 ? "" : "s"}, from {day(points[0].started_at)} to{" "}
+              {day(points[points.length - 1].started_at)}; latest <ScoreText score={points[points.length - 1].score} />.
+            </figcaption>
+            {/* A table ignores width: 1px, so the clipping box is a wrapper. */}
+            <div className="sr-only">
+            <table>
+              <caption>Scores over time</caption>
+              <thead>
+                <tr><th scope="col">Date</th><th scope="col">Roleplay</th><th scope="col">Score</th></tr>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.conversation_id}><td>{day(p.started_at)}</td><td>{p.schema_name}</td><td>{p.score}</td></tr>
+                ))}
+              </tbody>
+            </table>
+            </div>
+          </figure>
+          <div>
+            <h3 className="mb-2 text-sm font-medium">Best score per roleplay</h3>
+            <ul className="grid gap-2">
+              {best.map((b) => (
+                <li key={b.schema_name} className="flex items-center justify-between gap-3 rounded-md border bg-background px-3 py-2 text-sm">
+                  <span className="min-w-0 truncate">{b.schema_name}</span>
+                  <span className="shrink-0 text-right">
+                    <ScoreText score={b.best} className="text-base" />
+                    <span className="block text-xs text-muted-foreground">
+                      {b.attempts} graded {b.attempts === 1 ? "attempt" : "attempts"}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}

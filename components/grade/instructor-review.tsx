@@ -1,0 +1,136 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { MessageSquareQuote } from "lucide-react";
+import { ScoreText } from "@/components/dashboard/score-text";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { api, redirectIfAuthError } from "@/lib/client/api";
+import type { GradeReviewView } from "@/lib/organizations/reviews";
+
+type Props = { conversationId: string; automaticScore: number; review: GradeReviewView | null; canReview: boolean };
+
+/** The instructor's note (everyone who can read the grade sees it) and, for admins, the review form. */
+export function InstructorReview({ conversationId, automaticScore, review, canReview }: Props) {
+  if (!review && !canReview) return null;
+  return (
+    <Card aria-labelledby="instructor-review" role="region" className="gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2 id="instructor-review" className="flex items-center gap-2 text-lg">
+            <MessageSquareQuote className="size-5 text-muted-foreground" aria-hidden /> Instructor review
+          </h2>
+        </CardTitle>
+        {review ? (
+          <CardDescription>
+            {review.reviewer ? `${review.reviewer}, ` : ""}
+            <time dateTime={review.reviewed_at} suppressHydrationWarning>
+              {new Date(review.reviewed_at).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" })}
+            </time>
+          </CardDescription>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {review ? <ReviewNote review={review} /> : null}
+        {canReview ? <ReviewForm conversationId={conversationId} automaticScore={automaticScore} review={review} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReviewNote({ review }: { review: GradeReviewView }) {
+  return (
+    <div className="grid gap-3">
+      <dl className="flex flex-wrap gap-6 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Automatic score</dt>
+          <dd className={review.reviewed_score !== null ? "text-lg line-through decoration-1" : "text-lg"}>
+            <ScoreText score={review.automatic_score} />
+          </dd>
+        </div>
+        {review.reviewed_score !== null ? (
+          <div>
+            <dt className="text-muted-foreground">Reviewed score (counts)</dt>
+            <dd className="text-lg">
+              <ScoreText score={review.reviewed_score} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <blockquote className="border-l-4 border-primary/40 pl-3 text-sm leading-relaxed whitespace-pre-wrap" data-testid="review-comment">
+        {review.comment}
+      </blockquote>
+    </div>
+  );
+}
+
+function ReviewForm({ conversationId, automaticScore, review }: Omit<Props, "canReview">) {
+  const router = useRouter();
+  const id = useId();
+  const [score, setScore] = useState(review?.reviewed_score?.toString() ?? "");
+  const [comment, setComment] = useState(review?.comment ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setSaved(false);
+    const trimmed = score.trim();
+    if (trimmed && !/^\d{1,3}$/.test(trimmed)) return setError("Score must be a whole number from 0 to 100");
+    if (!comment.trim()) return setError(trimmed ? "Give a reason for changing the score" : "Write a comment for the learner");
+    setBusy(true);
+    try {
+      await api(`/api/organization/grades/${conversationId}/review`, {
+        method: "PUT",
+        body: { score: trimmed ? Number(trimmed) : null, comment },
+      });
+      setSaved(true);
+      router.refresh();
+    } catch (err) {
+      if (redirectIfAuthError(err)) return;
+      setError(err instanceof Error ? err.message : "Could not save the review");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 rounded-md border bg-muted/30 p-3" noValidate>
+      <p className="text-sm font-medium">{review ? "Update your review" : "Review this grade"}</p>
+      <div className="grid gap-1.5 sm:max-w-xs">
+        <Label htmlFor={`${id}-score`}>Reviewed score (optional)</Label>
+        <Input
+          id={`${id}-score`}
+          inputMode="numeric"
+          placeholder={`Automatic: ${automaticScore}`}
+          value={score}
+          onChange={(e) => setScore(e.target.value)}
+          aria-describedby={`${id}-score-hint`}
+        />
+        <p id={`${id}-score-hint`} className="text-xs text-muted-foreground">
+          Leave empty to keep the automatic score. A changed score needs a reason below.
+        </p>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-comment`}>Comment for the learner</Label>
+        <Textarea id={`${id}-comment`} value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={2000} required />
+      </div>
+      {error ? (
+        <Alert variant="destructive" aria-live="assertive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <p aria-live="polite" className="sr-only">{saved ? "Review saved" : ""}</p>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? "Saving..." : "Save review"}
+      </Button>
+    </form>
+  );
+}

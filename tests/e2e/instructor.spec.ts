@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { demo, signInAs, test } from "./fixtures";
+import { seedThroughForm, unique } from "./pilot";
+
+const persona = {
+  name: "Dana Whitfield", role: "Head of Operations", situation: "Warehouses miss carrier cut-offs at peak",
+  background: "Fifteen years in logistics", pain_points: ["Missed cut-offs"], goals: ["Ship same day"],
+};
+const SHOTS = "/tmp/shots/i14";
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined) {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+async function send(page: Page, text: string) {
+  await page.getByPlaceholder("Enter a message...").fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByPlaceholder("Enter a message...")).toBeEnabled();
+}
+
+test("an admin assigns a roleplay, the learner practises and passes, the instructor reviews and exports", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const dev = await newPage(browser, baseURL);
+  await signInAs(dev, demo.dev);
+  const orgName = unique("Journey Lab");
+  const { rows } = await seedThroughForm(dev, orgName, [{ name: "Seminar", users: 1, admins: 1 }]);
+  const adminRow = rows.find((r) => r.role === "admin")!;
+  const studentRow = rows.find((r) => r.role !== "admin")!;
+
+  // The instructor makes a roleplay and assigns it to the seminar with a pass mark of 20.
+  const admin = await newPage(browser, baseURL);
+  const { token } = await signInAs(admin, adminRow.email, adminRow.password);
+  const created = await admin.request.post("/api/protected/roleplay/create", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: "Peak season discovery", description: "Find the pain", is_public: true, assigned_groups: [], schema_data: { persona } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await admin.goto("/organization");
+  await admin.getByRole("button", { name: "New assignment" }).click();
+  const form = admin.getByRole("form", { name: "New assignment" });
+  await form.getByLabel("Roleplay").selectOption({ label: "Peak season discovery" });
+  await form.getByLabel("Pass mark (optional)").fill("20");
+  await form.getByLabel("Seminar").check();
+  await form.getByRole("button", { name: "Assign" }).click();
+  const assignment = admin.getByTestId("assignment-row").filter({ hasText: "Peak season discovery" });
+  await expect(assignment.getByTestId("assignment-completion")).toContainText("0 of 1 passed");
+
+  // The learner sees it at the top of the dashboard, practises it and passes.
+  const learner = await newPage(browser, baseURL);
+  await signInAs(learner, studentRow.email, studentRow.password);
+  await learner.goto("/dashboard");
+  const card = learner.getByTestId("assignment").filter({ hasText: "Peak season discovery" });
+  await expect(card).toContainText("Not started");
+  await expect(card).toContainText("0 of 1");
+  await shoot(learner, "dashboard-assigned");
+  await card.getByRole("button", { name: "Start Peak season discovery" }).click();
+  await expect(learner).toHaveURL(/\/call$/);
+  const conversationId = await learner.evaluate(() => JSON.parse(sessionStorage.getItem("parley.call") ?? "{}").conversation_id as string);
+  await send(learner, "Hi Dana, thanks for taking my call. How are your warehouses set up today?");
+  await send(learner, "What are the biggest challenges when you miss the carrier cut-off?");
+  await send(learner, "What does a missed cut-off cost you in refunds and overtime?");
+  await send(learner, "If you could ship same day, what would that be worth to you by next peak season?");
+  await learner.getByRole("button", { name: "Leave" }).click();
+  await expect(learner).toHaveURL(/\/dashboard$/);
+  await learner.goto(`/grade/${conversationId}`);
+  await expect(learner.getByRole("heading", { name: "Overall Performance" })).toBeVisible({ timeout: 30_000 });
+  await expect(learner.getByText("rounded to the nearest minute")).toBeVisible();
+  await learner.goto("/dashboard");
+  await expect(card).toContainText("Passed");
+  await expect(learner.getByRole("heading", { name: "Your progress" })).toBeVisible();
+  await expect(learner.getByTestId("score-trend")).toBeVisible();
+
+  // The instructor sees it complete, opens the learner's conversation and reviews the grade.
+  await admin.reload();
+  await expect(assignment.getByTestId("assignment-completion")).toContainText("1 of 1 passed");
+  await shoot(admin, "organization-overview");
+  await admin.getByRole("table", { name: "Seminar" }).getByRole("button", { name: /View Stats for Seminar Student/ }).click();
+  const list = admin.getByRole("table", { name: "Conversations" });
+  await expect(list.getByRole("cell", { name: "Peak season discovery" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "First to best, per roleplay" })).toBeVisible();
+  await shoot(admin, "organization-user-detail");
+  await list.getByRole("link").first().click();
+  await expect(admin).toHaveURL(new RegExp(`/grade/${conversationId}$`));
+  await admin.getByLabel("Reviewed score (optional)").fill("88");
+  await admin.getByRole("button", { name: "Save review" }).click();
+  await expect(admin.getByText("Give a reason for changing the score")).toBeVisible();
+  await admin.getByLabel("Comment for the learner").fill("Strong implication questions. Next time confirm the budget before closing.");
+  await admin.getByRole("button", { name: "Save review" }).click();
+  await expect(admin.getByText("Reviewed score (counts)")).toBeVisible();
+  await expect(admin.getByTestId("review-comment")).toContainText("confirm the budget");
+
+  // The learner sees the note beside the automatic score.
+  await learner.goto(`/grade/${conversationId}`);
+  await expect(learner.getByRole("heading", { name: "Instructor review" })).toBeVisible();
+  await expect(learner.getByTestId("review-comment")).toContainText("confirm the budget");
+  await expect(learner.getByLabel("Comment for the learner")).toHaveCount(0);
+  await shoot(learner, "grade-reviewed");
+
+  // The instructor raises the pass mark (still passed: 88 after review), then downloads the gradebook.
+  await admin.goto("/organization");
+  await assignment.getByRole("button", { name: "Edit assignment Peak season discovery" }).click();
+  const edit = admin.getByRole("form", { name: "Edit assignment" });
+  await edit.getByLabel("Pass mark (optional)").fill("25");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(assignment).toContainText("pass mark 25");
+  await expect(assignment.getByTestId("assignment-completion")).toContainText("1 of 1 passed");
+  const download = admin.waitForEvent("download");
+  await assignment.getByRole("link", { name: "Export grades for Peak season discovery" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/_grades\.csv$/);
+  const csv = readFileSync(await file.path(), "utf8").trim().split("\r\n");
+  expect(csv[0]).toContain("automatic_score,reviewed_score,final_score");
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(studentRow.email);
+  expect(csv[1]).toContain(",88,88,Peak season discovery,");
+  expect(csv[1].endsWith(",25,pass")).toBe(true);
+});
+
+test("someone in two organisations switches between them, and every page follows", async ({ page }) => {
+  const { token } = await signInAs(page, demo.dev);
+  const auth = { authorization: `Bearer ${token}` };
+  const name = unique("Second Lab");
+  const seeded = await page.request.post("/api/dev/seed/organization", { headers: auth, data: { org_name: name, description: "", num_users: 1, num_admins: 0 } });
+  expect(seeded.status(), await seeded.text()).toBe(201);
+  const { organization } = await seeded.json();
+  const me = await page.request.get("/api/protected/dashboard", { headers: auth });
+  const before = (await me.json()).organization as string;
+  const { user } = await (await page.request.post("/api/auth/signin", { data: { email: demo.dev, password: "practice-parley" } })).json();
+  const joined = await page.request.post("/api/dev/organization/add_user", { headers: auth, data: { user_id: user.id, organization_id: organization.id, role: "admin" } });
+  expect(joined.status()).toBe(200);
+
+  await page.goto("/dashboard");
+  const switcher = page.getByRole("combobox", { name: "Organization" });
+  await switcher.selectOption({ label: `${name} (admin)` });
+  await expect(page.getByRole("heading", { name: "Organization" }).locator("xpath=ancestor::*[@data-slot='card'][1]")).toContainText(name);
+  await page.goto("/organization");
+  await expect(page.getByRole("heading", { name: `${name} - Management` })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/switcher-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Back to the first organisation: remembered across pages and sign-ins.
+  await page.getByRole("combobox", { name: "Organization" }).selectOption({ label: `${before} (admin)` });
+  await expect(page.getByRole("heading", { name: `${before} - Management` })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/switcher-1280.png` });
+});
