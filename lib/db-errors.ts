@@ -34,7 +34,7 @@ export function describeError(err: unknown): string {
 }
 
 // Belt and braces for messages that quote values anyway.
-function scrub(message: string): string {
+export function scrub(message: string): string {
   return message
     .replace(/\nparams:.*$/s, "")
     .replace(/\$argon2[^\s,"')]*/g, "[hash]")

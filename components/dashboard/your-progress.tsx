@@ -22,7 +22,7 @@ export function YourProgress({ progress }: { progress: Progress }) {
       </CardHeader>
       {points.length > 0 ? (
         <CardContent className="grid gap-6 md:grid-cols-[3fr_2fr]">
-          <figure className="grid gap-2">
+          <figure className="grid min-w-0 gap-2">
             <ScoreTrend points={points} />
             <figcaption className="text-sm text-muted-foreground">
               {points.length} graded conversation{points.length === 1 ? "" : "s"}, from {day(points[0].started_at)} to{" "}
@@ -43,7 +43,7 @@ export function YourProgress({ progress }: { progress: Progress }) {
             </table>
             </div>
           </figure>
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-medium">Best score per roleplay</h3>
             <ul className="grid gap-2">
               {best.map((b) => (

@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { claimPendingGrade, nextPendingDueAt, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
-import { describeError, logError } from "@/lib/db-errors";
+import { describeError, logError, scrub } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { gradeConversation } from "./grade-conversation";
 
@@ -12,8 +12,10 @@ export function retryDelayMs(attempt: number): number {
   return env().GRADING_RETRY_DELAY_MS * 2 ** Math.max(0, attempt - 1);
 }
 
+/** What the grade page shows: the error's own message, or for a failed query its text without parameters. */
 function reason(err: unknown): string {
-  const message = describeError(err);
+  const failedQuery = typeof (err as { query?: unknown } | null)?.query === "string";
+  const message = err instanceof Error && !failedQuery ? scrub(err.message) : describeError(err);
   return message.slice(0, 500) || "Unknown grading error";
 }
 

@@ -70,6 +70,7 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await send(learner, "What does a missed cut-off cost you in refunds and overtime?");
   await send(learner, "If you could ship same day, what would that be worth to you by next peak season?");
   await learner.getByRole("button", { name: "Leave" }).click();
+  await learner.getByRole("alertdialog").getByRole("button", { name: "End call" }).click();
   await expect(learner).toHaveURL(/\/dashboard$/);
   await learner.goto(`/grade/${conversationId}`);
   await expect(learner.getByRole("heading", { name: "Overall Performance" })).toBeVisible({ timeout: 30_000 });
