@@ -28,9 +28,11 @@ export function topicsUncovered(topics: string[], ordered: TranscriptTurn[], que
     ordered.some((turn, i) => {
       if (turn.speaker === "learner") return mentions(topic, turn.text);
       if (!mentions(topic, turn.text)) return false;
-      const asked = questions.some((q) => q.turn === i - 1 && q.stage !== null);
-      const followed = questions.find((q) => q.turn > i);
-      return asked && followed !== undefined && followed.turn === i + 1 && followed.follow_up;
+      const next = questions.find((q) => q.turn > i);
+      if (next && next.turn === i + 1 && next.follow_up && next.stage !== null) return true;
+      // Or a later question of the learner's picks the topic up in its own words.
+      const wanted = keywords(topic);
+      return questions.some((q) => q.turn > i && q.stage !== null && keywords(q.text).filter((w) => wanted.some((k) => stemsMatch(k, w))).length >= Math.min(2, wanted.length));
     }),
   );
 }
