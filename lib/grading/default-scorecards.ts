@@ -12,9 +12,9 @@ export const DEFAULT_SCORECARDS: Record<ScenarioKind, Scorecard> = {
   "sales-discovery": {
     pass_mark: 70,
     criteria: [
-      c("spin", "SPIN discovery", 30, "spin", "Asks situation, problem, implication and need-payoff questions, with more implication and need-payoff than situation questions."),
+      c("spin", "SPIN discovery", 35, "spin", "Asks situation, problem, implication and need-payoff questions, with more implication and need-payoff than situation questions."),
       c("listening", "Listening and follow-ups", 15, "listening", "Builds the next question on what the buyer just said instead of running a script."),
-      c("topics", "Buyer's pains and goals uncovered", 15, "topics", "The learner raises or follows up the buyer's real problems and goals."),
+      c("topics", "Buyer's pains and goals uncovered", 10, "topics", "The learner raises or follows up the buyer's real problems and goals."),
       c("talk-share", "Lets the buyer talk", 10, "talk_share", "Talks 30-45% of the time in discovery; never most of the call."),
       c("next-step", "Agreed next step", 10, "next_step", "Closes with a concrete, dated step the buyer agrees to, not 'I'll send some info'."),
       c("courtesy", "Courtesy and engagement", 10, "courtesy", "Respectful throughout; the buyer never has to ask to be heard."),
@@ -58,11 +58,12 @@ export const DEFAULT_SCORECARDS: Record<ScenarioKind, Scorecard> = {
   general: {
     pass_mark: 70,
     criteria: [
-      c("listening", "Listening and follow-ups", 25, "listening", "Builds on what the other side says."),
-      c("questions", "Good questions", 20, "questions", "Asks open questions that move the conversation forward."),
-      c("talk-share", "Balanced talk", 20, "talk_share", "Neither dominates nor disappears."),
+      c("listening", "Listening and follow-ups", 20, "listening", "Builds on what the other side says."),
+      c("questions", "Good questions", 15, "questions", "Asks open questions that move the conversation forward."),
+      c("next-step", "Agreed next step", 20, "next_step", "Ends with a concrete step the other side agrees to."),
       c("courtesy", "Courtesy and engagement", 20, "courtesy", "Respectful; the other side stays engaged."),
-      c("fillers", "Clean delivery", 15, "fillers", "Few filler words."),
+      c("talk-share", "Balanced talk", 15, "talk_share", "Neither dominates nor disappears."),
+      c("fillers", "Clean delivery", 10, "fillers", "Few filler words."),
     ],
   },
 };

@@ -6,7 +6,7 @@
  */
 import type { Measure, ScenarioKind } from "@/lib/validations/scorecard";
 import type { MarkedQuestion, TranscriptMetrics, TranscriptTurn } from "./metrics";
-import { disengagedLines, interviewClose, nextStep, pitchChecks, rudeLines, serviceChecks, starAnswers, type Evidence } from "./signals";
+import { blameLines, disengagedLines, interviewClose, nextStep, pitchChecks, rudeLines, serviceChecks, starAnswers, type Evidence } from "./signals";
 import { SPIN_STAGES, type SpinStage } from "./spin";
 import { excerpt } from "./text";
 
@@ -31,9 +31,19 @@ export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, numb
 
 const STAGE_POINTS: Record<SpinStage, number> = { situation: 15, problem: 25, implication: 30, "need-payoff": 30 };
 
+/** Discovery questions the buyer got to answer (a question buried in a monologue does no discovery). */
+export const discoveryQuestions = (questions: MarkedQuestion[]) => questions.filter((x) => x.stage !== null && x.answered !== false);
+
+/** In discovery, talking most of the call undoes the questions: 1 up to 55% of the talk, falling to 0.3 at 80%. */
+export function talkGate(kind: ScenarioKind, m: TranscriptMetrics): number {
+  const share = talkShare(m);
+  if (kind !== "sales-discovery" || share === null || share <= 0.55) return 1;
+  return Math.max(0.3, 1 - ((share - 0.55) / 0.25) * 0.7);
+}
+
 /** SPIN: points per stage for up to two questions each (implication and need-payoff weigh most); a call that is mostly situation questions loses the edge. */
-function spin({ questions }: MeasureInput): MeasureResult {
-  const discovery = questions.filter((x) => x.stage !== null);
+function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
+  const discovery = discoveryQuestions(questions);
   if (discovery.length === 0) return { score: 0, evidence: null, detail: "no discovery question was asked" };
   let score = 0;
   for (const stage of SPIN_STAGES) score += STAGE_POINTS[stage] * Math.min(1, discovery.filter((x) => x.stage === stage).length / 2);
@@ -41,17 +51,18 @@ function spin({ questions }: MeasureInput): MeasureResult {
   if (discovery.length >= 5 && situationShare > 0.6) score *= 0.85;
   const deepest = [...discovery].sort((a, b) => SPIN_STAGES.indexOf(b.stage!) - SPIN_STAGES.indexOf(a.stage!))[0];
   const counts = SPIN_STAGES.map((s) => `${discovery.filter((x) => x.stage === s).length} ${s}`).join(", ");
-  return { score: clamp(score), evidence: q(deepest), detail: `${counts}` };
+  const gate = talkGate(kind, metrics);
+  return { score: clamp(score * gate), evidence: q(deepest), detail: `${counts}${gate < 1 ? "; held back because you did most of the talking" : ""}` };
 }
 
-function listening({ questions, metrics }: MeasureInput): MeasureResult {
-  const afterAnswers = questions.filter((x) => x.stage !== null && x.turn > 0);
+function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
+  const afterAnswers = discoveryQuestions(questions).filter((x) => x.turn > 0);
   if (afterAnswers.length === 0) return { score: 0, evidence: null, detail: "no question built on the other side's answers" };
   const follows = afterAnswers.filter((x) => x.follow_up);
   const rate = follows.length / afterAnswers.length;
   const volume = Math.min(1, afterAnswers.length / 4);
   return {
-    score: clamp((100 * Math.min(1, rate / 0.5)) * volume),
+    score: clamp(100 * Math.min(1, rate / 0.6) * volume * talkGate(kind, metrics)),
     evidence: q(follows[0] ?? afterAnswers[0]),
     detail: `${follows.length} of ${afterAnswers.length} questions built on the previous answer (${metrics.follow_ups} follow-ups)`,
   };
@@ -85,11 +96,16 @@ function talk({ kind, metrics: m }: MeasureInput): MeasureResult {
 const INVITES = /\b(?:any questions|what questions|what would you like to know|does (?:that|this) (?:resonate|land|make sense)|how does (?:that|this) (?:land|sound)|what do you think|what's your (?:take|reaction))\b/i;
 
 function questionsMeasure({ kind, questions }: MeasureInput): MeasureResult {
-  const real = questions.filter((x) => x.stage !== null);
+  const real = discoveryQuestions(questions);
   const open = real.filter((x) => x.open).length;
   if (kind === "pitch") {
-    const invite = questions.find((x) => INVITES.test(x.text)) ?? questions[0];
-    return { score: invite ? (INVITES.test(invite.text) ? 100 : 60) : 0, evidence: q(invite), detail: invite ? "you checked in with the audience" : "no question to the audience" };
+    const invite = questions.find((x) => INVITES.test(x.text));
+    const asked = invite ?? questions.find((x) => x.stage !== null && x.answered !== false);
+    return {
+      score: invite ? 100 : asked ? 50 : 0,
+      evidence: q(asked),
+      detail: invite ? "you invited the audience's questions" : asked ? "you asked the audience a question but never invited theirs" : "no question to the audience",
+    };
   }
   if (kind === "job-interview") {
     const n = questions.filter((x) => x.stage !== null || x.open).length;
@@ -145,16 +161,15 @@ function nextStepMeasure({ turns }: MeasureInput): MeasureResult {
 
 function topicsMeasure({ topics, metrics: m }: MeasureInput): MeasureResult {
   if (topics.length === 0) return { score: null, evidence: null, detail: "the persona lists no pains or goals" };
-  const needed = Math.max(1, Math.ceil(topics.length * 0.75));
   return {
-    score: clamp((100 * Math.min(needed, m.topics_covered.length)) / needed),
+    score: clamp((100 * m.topics_covered.length) / topics.length),
     evidence: null,
     detail: `${m.topics_covered.length} of ${topics.length} pains and goals uncovered by your questions`,
   };
 }
 
 function courtesy({ turns, metrics: m }: MeasureInput): MeasureResult {
-  const rude = rudeLines(turns);
+  const rude = [...rudeLines(turns), ...blameLines(turns)];
   const gone = disengagedLines(turns);
   if (rude.length) return { score: 0, evidence: rude[0], detail: `a rude or dismissive line ("${excerpt(rude[0].quote, 12)}")` };
   if (gone.length) return { score: clamp(30 * sufficiency(m)), evidence: gone[0], detail: `the other side disengaged: "${excerpt(gone[0].quote, 12)}"` };

@@ -1,6 +1,6 @@
 import { countFillers, mergeFillers, totalFillers, type FillerCounts } from "./fillers";
 import { isFollowUp } from "./listening";
-import { findQuestions } from "./questions";
+import { findQuestions, sentencesOf } from "./questions";
 import { classifyQuestion, SPIN_STAGES, type SpinStage } from "./spin";
 import { wordCount } from "./text";
 import { topicsUncovered } from "./topics";
@@ -15,7 +15,11 @@ export type TranscriptTurn = {
 };
 
 /** A learner question: `turn` is its index in the ordered transcript; `follow_up` when it builds on the buyer's last answer. */
-export type MarkedQuestion = { seq: number; turn: number; text: string; open: boolean; stage: SpinStage | null; follow_up: boolean };
+export type MarkedQuestion = {
+  seq: number; turn: number; text: string; open: boolean; stage: SpinStage | null; follow_up: boolean;
+  /** The other side got to answer it: it ends the learner's turn (or nearly) and a real reply follows. */
+  answered?: boolean;
+};
 
 export type TranscriptMetrics = {
   /** 'voice' when every learner turn was spoken, 'typed' when every one was typed, else 'mixed'. */
@@ -77,12 +81,17 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
   const questionMarks: MarkedQuestion[] = ordered.flatMap((t, turn) => {
     if (t.speaker !== "learner") return [];
     const before = ordered[turn - 1]?.speaker === "persona" ? ordered[turn - 1].text : null;
-    return findQuestions(t.text).map((q, i) => ({
+    const found = findQuestions(t.text);
+    const sentences = sentencesOf(t.text);
+    const reply = ordered[turn + 1];
+    const replied = reply?.speaker === "persona" && wordCount(reply.text) >= 4;
+    return found.map((q, i) => ({
       seq: t.seq,
       turn,
       text: q.text,
       ...classifyQuestion(q.text, { buyerBefore: before }, q.clause),
       follow_up: i === 0 && before !== null && isFollowUp(q.text, before),
+      answered: replied && sentences.length - 1 - sentences.lastIndexOf(q.text) <= 1 && i >= found.length - 2,
     }));
   });
   const personaWords = ordered.filter((t) => t.speaker === "persona").reduce((s, t) => s + wordCount(t.text), 0);

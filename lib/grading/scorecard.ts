@@ -6,7 +6,7 @@
  */
 import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
 import { runMeasure, sufficiency, talkShare, type MeasureInput, type MeasureResult } from "./measures";
-import { disengagedLines, rudeLines } from "./signals";
+import { blameLines, disengagedLines, rudeLines } from "./signals";
 
 export type CriterionStatus = "scored" | "needs_ai" | "not_measured";
 
@@ -42,6 +42,8 @@ export type ScorecardResult = {
 export type JudgedCriterion = { score: number; quote: string | null; better_line: string | null; comment: string };
 
 export const MIN_LEARNER_WORDS = 40;
+/** Measures of delivery rather than substance. */
+const STYLE = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
 
 /** Ceilings a coach applies whatever the scorecard says. */
 export function ceiling(input: MeasureInput, scenario: Scenario): { limit: number; reason: string } | null {
@@ -54,7 +56,8 @@ export function ceiling(input: MeasureInput, scenario: Scenario): { limit: numbe
   if (scenario.kind === "sales-discovery" && discoveryQuestions === 0) {
     caps.push({ limit: 25, reason: "too little to grade as discovery: you asked no discovery question" });
   }
-  if (rudeLines(input.turns).length) caps.push({ limit: 35, reason: "a rude or dismissive line" });
+  if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
+  if (blameLines(input.turns).length) caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
   if (disengagedLines(input.turns).length) caps.push({ limit: 55, reason: "the other side said they were not being heard or wanted out" });
   const share = talkShare(m);
   if (scenario.kind === "sales-discovery" && share !== null && share > 0.7) {
@@ -100,6 +103,18 @@ export function evaluateScorecard(
       better_line: j.better_line, source: "ai",
     };
   });
+  // Delivery counts as far as there is substance to deliver: style criteria are scaled by the substance score.
+  const substance = criteria.filter((c) => c.score !== null && !STYLE.has(c.measure ?? ""));
+  const substanceWeight = substance.reduce((s, c) => s + c.weight, 0);
+  const gate = substanceWeight ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / substanceWeight / 100) : 1;
+  for (const c of criteria) {
+    if (c.score !== null && STYLE.has(c.measure ?? "") && gate < 1) {
+      const gated = Math.round(c.score * gate);
+      if (gated < c.score) c.detail = `${c.detail} (counted at ${Math.round(gate * 100)}%: delivery counts as far as the substance does)`;
+      c.score = gated;
+      c.passed = gated >= scorecard.pass_mark;
+    }
+  }
   const scored = criteria.filter((c) => c.score !== null);
   const weight = scored.reduce((s, c) => s + c.weight, 0);
   const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.score!, 0) / weight : 0;

@@ -58,17 +58,23 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
   return best;
 }
 
-const CONTEXT = /\b(?:when i was|at my (?:last|previous)|in my (?:last|previous|current)? ?(?:role|job|position)|we had|we were|our team|the (?:situation|challenge|problem|goal|task) was|i was (?:asked|responsible|tasked|leading|working)|there was|last year|in \d{4}|a client|a customer|the project)\b/;
+const CONTEXT = /\b(?:when i (?:joined|started|arrived|took over)|my (?:task|job|goal|brief) was|i was asked|the (?:goal|brief) was|when i was|at my (?:last|previous)|in my (?:last|previous|current)? ?(?:role|job|position)|we had|we were|our team|the (?:situation|challenge|problem|goal|task) was|i was (?:asked|responsible|tasked|leading|working)|there was|last year|in \d{4}|a client|a customer|the project)\b/;
 const ACTION = /\b(?:i (?:led|built|created|designed|decided|organi[sz]ed|set up|introduced|wrote|ran|started|proposed|negotiated|analy[sz]ed|reorgani[sz]ed|rebuilt|launched|trained|hired|fixed|changed|moved|spoke|met|worked|pulled|called|mapped|automated|coached|managed|took|made|convinced|implemented|tested|redesigned|focused|prioriti[sz]ed)|my (?:approach|plan|solution) was|what i did)\b/;
 const RESULT = /\b(?:as a result|the result|which (?:meant|led|cut|saved|raised|reduced|increased|brought)|that (?:cut|saved|raised|reduced|increased|brought|meant)|we (?:cut|saved|raised|reduced|increased|grew|doubled|halved|hit|won|shipped|delivered|improved|closed)|reduced|increased|improved|saved|grew|went (?:from|up|down)|dropped|by \d+|\d+ ?(?:%|percent)|on time|under budget|ahead of)\b/;
 const SPECIFIC = /\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|million|half|double|twice)\b/;
+
+const BEHAVIOURAL = /\b(?:a time|an example|a situation|a moment|an occasion|tell me about|describe|walk me through|give me|how did you|what did you do)\b/;
 
 /** Interview answers: the candidate's substantial turns after a question, checked for context, action, result and specifics. */
 export function starAnswers(turns: TranscriptTurn[]): { answers: number; checks: number; best: Evidence | null; weakest: Evidence | null } {
   let answers = 0, checks = 0, bestScore = -1, worstScore = 5;
   let best: Evidence | null = null, weakest: Evidence | null = null;
+  // Behavioural prompts ("tell me about a time...") are what STAR answers; other answers count only if there are none.
+  const behavioural = (i: number) => i > 0 && turns[i - 1].speaker === "persona" && BEHAVIOURAL.test(normaliseText(turns[i - 1].text));
+  const anyBehavioural = turns.some((t, i) => t.speaker === "learner" && behavioural(i));
   turns.forEach((t, i) => {
     if (t.speaker !== "learner" || i === 0 || turns[i - 1].speaker !== "persona") return;
+    if (anyBehavioural && !behavioural(i)) return;
     const words = t.text.split(/\s+/).length;
     if (words < 25) return;
     const x = normaliseText(t.text);
@@ -88,6 +94,9 @@ const BLAME = /\b(?:you should have|you must have|that's (?:not our|your) (?:fau
 const RESOLVE = /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat\w*|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|today|tomorrow|ticket number|reference number|case number)\b/;
 const CONFIRM = /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|is there anything else|anything else i can|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
 const THANKS = /\b(?:thank(?:s| you)|great|perfect|that works|appreciate|that helps|brilliant|wonderful|fine|okay that|good,? thanks|that's (?:great|good|fine|fair|helpful))\b/;
+
+/** Blaming the customer or hiding behind policy: discourteous in any conversation. */
+export const blameLines = (turns: TranscriptTurn[]) => linesMatching(turns, "learner", BLAME);
 
 export function serviceChecks(turns: TranscriptTurn[]) {
   const learner = turns.map((t, i) => ({ t, i })).filter(({ t }) => t.speaker === "learner");

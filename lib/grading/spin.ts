@@ -13,6 +13,7 @@
  * 6. Situation: any other question about the buyer's facts, open or closed.
  */
 import { normaliseText, stripLeadIns } from "./questions";
+import { predictStage, stageFeatures, stageModel } from "./stage-model";
 
 export const SPIN_STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
 export type SpinStage = (typeof SPIN_STAGES)[number];
@@ -47,8 +48,12 @@ const LOGISTICS = any(
   "can you (?:hear|see)", "is (?:it|this) (?:a bad|a good|an ok) time", "would it make sense to (?:meet|schedule|book|set|get|talk|have|do|hop|jump|reconnect|continue|follow)", "shall i", "does (?:the|a) \\w+ (?:slot|time) work",
   "did you (?:get|receive|see|open|read|have a chance|get a chance|manage)(?: [\\w'-]+){0,3} (?:i|we) (?:sent|shared|emailed)", "(?:loop|bring|pull) (?:in|into)", "next (?:call|meeting|session|demo)", "(?:go|move|send it|get it) to (?:procurement|legal|contract|signature)",
   "are we (?:good|set|ready|in (?:good )?shape|aligned|on the same page|all set)", "how was the (?:conference|event|show|trip|game|match|keynote|session|webinar|summit|holiday|break|flight)", "did you catch the",
+  "tell me if (?:it's|that's|i'm|this is) (?:off|wrong|not right)", "here's what i'd (?:suggest|propose|recommend)", "(?:could|can|would|will) (?:\\w+ )?(?:and \\w+ )?join (?:a|the|us|our|that) (?:call|meeting|session|demo)",
+  "next steps?", "(?:what|how) (?:is|does) (?:the|your) (?:hiring |interview |decision )?process (?:look like )?from here", "when (?:can|will|should|might) i (?:expect|hear)",
   "who else should (?:be|join) (?:on|in) (?:the|that|our) (?:call|meeting|demo)", "(?:can|could) (?:you|we) (?:do|make) (?:mon|tues|wednes|thurs|fri)day",
 );
+/** A hypothetical whose "solution" is our product or a feature: a pitch dressed as need-payoff. */
+const PRODUCT_HYPOTHETICAL = /\b(?:our|my) \w+|\ba (?:tool|platform|solution|product|system|app|software) (?:that|which|to)\b|\b(?:ai|a\.i\.|machine learning)\b|\b(?:demo|free trial|a trial|the trial|live demo)\b|\binto (?:one|a single|our)\b/;
 const OUR_PRODUCT = /\b(?:our|my) (?:product|platform|tool|solution|software|app|system|service|offering|pricing|price|demo|feature|features|dashboard|integration|integrations|team|company|proposal|module|package|plan|contract|offer|case studies|customers)\b|\b(?:we|i) (?:offer|provide|sell|built|build|have built)\b/;
 
 // Hypotheticals about the problem continuing or growing: implication.
@@ -82,7 +87,7 @@ const IMPLICATION = any(
   "what does (?:that|this|it) (?:do|mean) (?:to|for)", "how does (?:that|this|it) (?:make you|leave you|leave the)", "where does (?:that|this|it) leave",
 );
 const PROBLEM = any(
-  "what happens (?:during|when|if|on|at|in|with)", "denied", "rejected", "bounced", "out-of-stocks?", "out of stock", "stockouts?", "shortages?", "how long (?:do|does|did|is|are) (?:[\\w'-]+ ){1,4}(?:sit|wait|take|sitting|waiting|stuck)", "wait(?:ing)? times?", "get(?:s|ting)? in the way", "stop(?:s|ping)? (?:you|your|the|them|it) from", "hold(?:s|ing)? (?:you|your|the|them|it) back",
+  "what happens (?:during|when|if|on|at|in|with)", "coming from", "hold(?:s|ing)? up when", "denied", "rejected", "bounced", "out-of-stocks?", "out of stock", "stockouts?", "shortages?", "how long (?:do|does|did|is|are) (?:[\\w'-]+ ){1,4}(?:sit|wait|take|sitting|waiting|stuck)", "wait(?:ing)? times?", "get(?:s|ting)? in the way", "stop(?:s|ping)? (?:you|your|the|them|it) from", "hold(?:s|ing)? (?:you|your|the|them|it) back",
   "how (?:happy|comfortable|satisfied|confident|pleased|well|good|reliable|accurate) (?:are|is|does|do|has|have|were|was|would)", "as (?:\\w+ )?(?:as|like) (?:you'd|you would|you) (?:like|want|need|hope|expect)", "where (?:you|you'd) (?:want|like|need|expect) (?:it|them|that)",
   "keep(?:ing)? up", "(?:your|the|their) experience (?:been )?with", "experience been", "how (?:are|is) (?:\\w+ ){1,2}finding", "how(?:'s| has) (?:\\w+ ){1,3}been (?:lately|recently|going|working|holding up)", "actually (?:catch|work|keep|deliver|help|get)",
   "wrong", "sore (?:point|spot)", "pushed? back", "drop(?:s|ped)? out", "drift\\w*", "how far off", "not getting", "(?:most )?like to (?:never|stop|get rid|drop|avoid)", "get rid of", "never (?:do|have to do) (?:again|that again)", "put up with", "live with",
@@ -108,6 +113,7 @@ const EFFECT_ON_CONTEXT = any(
   "what (?:do|does) (?:your|the) (?:\\w+ ){0,2}(?:say|think)", "how (?:many|much) (?:\\w+ ){0,2}(?:do you|does that|did you) (?:lose|miss|cost|waste)",
 );
 const CAUSE_ON_CONTEXT = any(
+  "coming from", "come from", "comes from", "hold(?:s|ing)? up", "cope", "copes", "where do(?:es)? (?:most|the|those|these)",
   "why", "what (?:usually |typically |normally |mostly )?(?:causes|caused|makes|made|drives|triggers|is behind)", "how often", "how long has", "when did (?:that|this|it) (?:start|begin)", "where does (?:it|that|this)", "(?:an |one |a recent )?example",
   "what (?:part|bit|piece|step)", "which (?:part|bit|piece|step|ones?)", "tell me more", "what (?:exactly|specifically) (?:happens|goes|is)", "what(?:'s| is) (?:going|getting) wrong", "how (?:bad|big|frequent)",
 );
@@ -161,18 +167,32 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   const plain = q.replace(SOFTENERS, " ").replace(/\s+/g, " ");
   const hypothetical = HYPOTHETICAL.test(plain);
   if (CONTINUING.test(plain) || (hypothetical && CONTINUING_MARK.test(plain.replace(/\bnever(?: [\w'-]+){0,6} again\b/g, " ")))) return "implication";
-  if (NEED_PAYOFF.test(plain) || (hypothetical && VALUE_VERB.test(plain))) return "need-payoff";
+  if (NEED_PAYOFF.test(plain) || (hypothetical && VALUE_VERB.test(plain))) return PRODUCT_HYPOTHETICAL.test(plain) ? null : "need-payoff";
   if (OUR_PRODUCT.test(c)) return null;
   if (PROCESS_FOR_PROBLEM.test(q)) return "situation";
   const buyer = context.buyerBefore ? normaliseText(context.buyerBefore) : "";
   const buyerProblem = buyer !== "" && BUYER_PROBLEM.test(buyer);
   const afterProblem = buyerProblem && (REFERS_BACK.test(q) || sharesContent(q, buyer));
   if (IMPLICATION.test(plain) || WHAT_DOES_X_DO.test(plain)) return "implication";
-  if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || /\bhow (?:many|much)\b/.test(q))) return "implication";
+  if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || (/\bhow (?:many|much)\b/.test(q) && REFERS_BACK.test(q)))) return "implication";
   if (PROBLEM.test(plain)) return "problem";
   if (afterProblem && CAUSE_ON_CONTEXT.test(q)) return "problem";
-  if (afterProblem && REFERS_BACK.test(q) && !/^(?:who|which|what (?:tools?|systems?|software|share|percentage|kind))\b|\bhow many people\b/.test(q)) return "implication";
+  if (!EXPLICIT_SITUATION.test(c) && process.env.PARLEY_STAGE_MODEL !== "off") {
+    // No rule recognised the question: the small model trained on our labelled corpus decides, when confident.
+    const guess = predictStage(stageModel, stageFeatures(q, buyerProblem, buyer !== ""));
+    if (guess.p >= MODEL_CONFIDENCE && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
+  }
+  if (afterProblem && REFERS_BACK.test(q) && /^(?:what|how|and what|and how|so what|so how)\b/.test(c) && !/^(?:what (?:tools?|systems?|software|share|percentage|kind)|how many people)\b/.test(c)) return "implication";
   return "situation";
+}
+
+/** Plainly factual questions the model is not asked about. */
+const EXPLICIT_SITUATION = /^(?:how many|how much|how often do you|how long have|what (?:tools?|systems?|software|kind|type|version)|which|who (?:is|are|owns|decides|else)|where (?:is|are) (?:your|the)|do you (?:use|have|run|track)|are you (?:using|running)|is (?:it|that|there)|tell me about|walk me through|could you walk me through|can you walk me through)\b/;
+const MODEL_CONFIDENCE = Number(process.env.PARLEY_STAGE_MODEL_CONFIDENCE ?? 0.6);
+
+/** The buyer's turn names a problem (used as context for the next question). */
+export function buyerNamedProblem(buyer: string | null | undefined): boolean {
+  return !!buyer && BUYER_PROBLEM.test(normaliseText(buyer));
 }
 
 const CONTENT_STOP = new Set("the a an and or but of to in on at for with from by is are was were be been it that this those these they them we you your our their i my me do does did have has had what how why when where who which about just really very so then there here some any more most much many can could would will should one two three four five percent about around roughly".split(" "));

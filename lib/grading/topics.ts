@@ -26,7 +26,8 @@ export function topicsCovered(topics: string[], turnTexts: string[]): string[] {
 export function topicsUncovered(topics: string[], ordered: TranscriptTurn[], questions: MarkedQuestion[]): string[] {
   return topics.filter((topic) =>
     ordered.some((turn, i) => {
-      if (turn.speaker === "learner") return mentions(topic, turn.text);
+      // Raised by the learner means asked about, not asserted in a pitch.
+      if (turn.speaker === "learner") return questions.some((q) => q.turn === i && q.stage !== null && mentions(topic, q.text));
       if (!mentions(topic, turn.text)) return false;
       const next = questions.find((q) => q.turn > i);
       if (next && next.turn === i + 1 && next.follow_up && next.stage !== null) return true;
