@@ -32,13 +32,20 @@ export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, numb
 const STAGE_POINTS: Record<SpinStage, number> = { situation: 15, problem: 25, implication: 30, "need-payoff": 30 };
 
 /** Discovery questions the buyer got to answer (a question buried in a monologue does no discovery). */
-export const discoveryQuestions = (questions: MarkedQuestion[]) => questions.filter((x) => x.stage !== null && x.answered !== false);
+export const discoveryQuestions = (questions: MarkedQuestion[]) => questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
 
-/** In discovery, talking most of the call undoes the questions: 1 up to 55% of the talk, falling to 0.3 at 80%. */
+/** In discovery, talking most of the call undoes the questions: 1 up to half the talk, falling to 0 at 80%. */
 export function talkGate(kind: ScenarioKind, m: TranscriptMetrics): number {
   const share = talkShare(m);
-  if (kind !== "sales-discovery" || share === null || share <= 0.55) return 1;
-  return Math.max(0.3, 1 - ((share - 0.55) / 0.25) * 0.7);
+  if (kind !== "sales-discovery" || share === null || share <= 0.5) return 1;
+  return Math.max(0, 1 - (share - 0.5) / 0.3);
+}
+
+/** A question counts fully when it is part of a thread: it builds on an answer, or its own answer is built on next. */
+function threadWeight(x: MarkedQuestion, all: MarkedQuestion[]): number {
+  if (x.follow_up) return 1;
+  const next = all.find((y) => y.turn > x.turn + 1 && y.stage !== null);
+  return next && next.turn === x.turn + 2 && next.follow_up ? 1 : 0.5;
 }
 
 /** SPIN: points per stage for up to two questions each (implication and need-payoff weigh most); a call that is mostly situation questions loses the edge. */
@@ -46,7 +53,10 @@ function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
   const discovery = discoveryQuestions(questions);
   if (discovery.length === 0) return { score: 0, evidence: null, detail: "no discovery question was asked" };
   let score = 0;
-  for (const stage of SPIN_STAGES) score += STAGE_POINTS[stage] * Math.min(1, discovery.filter((x) => x.stage === stage).length / 2);
+  for (const stage of SPIN_STAGES) {
+    const weighted = discovery.filter((x) => x.stage === stage).reduce((s, x) => s + threadWeight(x, discovery), 0);
+    score += STAGE_POINTS[stage] * Math.min(1, weighted / 2);
+  }
   const situationShare = discovery.filter((x) => x.stage === "situation").length / discovery.length;
   if (discovery.length >= 5 && situationShare > 0.6) score *= 0.85;
   const deepest = [...discovery].sort((a, b) => SPIN_STAGES.indexOf(b.stage!) - SPIN_STAGES.indexOf(a.stage!))[0];

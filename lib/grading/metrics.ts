@@ -19,6 +19,8 @@ export type MarkedQuestion = {
   seq: number; turn: number; text: string; open: boolean; stage: SpinStage | null; follow_up: boolean;
   /** The other side got to answer it: it ends the learner's turn (or nearly) and a real reply follows. */
   answered?: boolean;
+  /** Asked after a long stretch of the learner's own talk in the same turn, without picking up the buyer: a question inside a pitch. */
+  embedded?: boolean;
 };
 
 export type TranscriptMetrics = {
@@ -92,6 +94,7 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
       ...classifyQuestion(q.text, { buyerBefore: before }, q.clause),
       follow_up: i === 0 && before !== null && isFollowUp(q.text, before),
       answered: replied && sentences.length - 1 - sentences.lastIndexOf(q.text) <= 1 && i >= found.length - 2,
+      embedded: wordsBefore(sentences, q.text) >= 40 && !(before !== null && isFollowUp(q.text, before)),
     }));
   });
   const personaWords = ordered.filter((t) => t.speaker === "persona").reduce((s, t) => s + wordCount(t.text), 0);
@@ -123,6 +126,12 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
     stages_covered: SPIN_STAGES.filter((stage) => questionMarks.some((q) => q.stage === stage)),
     topics_covered: topicsUncovered(topics, ordered, questionMarks),
   };
+}
+
+/** The learner's words in the same turn before this question. */
+function wordsBefore(sentences: string[], question: string): number {
+  const at = sentences.indexOf(question);
+  return at <= 0 ? 0 : sentences.slice(0, at).reduce((s, x) => s + wordCount(x), 0);
 }
 
 /** The longest run of consecutive learner turns (one monologue may span several turns). */

@@ -77,7 +77,7 @@ function clauseStarts(sentence: string): string[] {
 
 function isQuestionClause(clause: string, sentenceStart: boolean): boolean {
   const c = stripLeadIns(clause);
-  if (sentenceStart) return WH_QUESTION.test(c) || YES_NO.test(c) || IMPERATIVE_START.test(c);
+  if (sentenceStart) return WH_QUESTION.test(c) || YES_NO.test(c) || IMPERATIVE_START.test(c) || /^(?:which|whose) [\w'-]+ [\w'-]+/.test(c);
   // Mid-sentence, "which was" / "who is" / "share it" are relative clauses and plain verbs, not questions.
   return (/^(?:what|how|why)\b/.test(c) && WH_QUESTION.test(c)) || YES_NO_SUBJECT.test(c) || /^(?:tell|walk|talk|take) me\b/.test(c);
 }
