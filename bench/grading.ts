@@ -121,7 +121,7 @@ async function callReport(split: string) {
       const hi = await grade({ ...input, turns: hiOnly(c).turns });
       if (hi.conversation_score > 15) absurd.push(`${c.id}: a learner who only says "Hi." scores ${hi.conversation_score}`);
     }
-    if (c.band[1] <= 40) {
+    if (c.band[1] <= 40 && (c.kind === "sales-discovery" || c.kind === "pitch")) {
       const cued = await grade({ ...input, turns: withCueQuestions(c).turns });
       if (cued.conversation_score > g.conversation_score + 5) absurd.push(`${c.id}: adding content-free cue questions raised the score ${g.conversation_score} -> ${cued.conversation_score}`);
     }

@@ -16,7 +16,7 @@ export type MeasureInput = { kind: ScenarioKind; turns: TranscriptTurn[]; metric
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);
 /** How much the learner said, 0..1: 150 words is enough to judge style. */
-export const sufficiency = (m: TranscriptMetrics) => Math.min(1, m.learner_words / 150);
+export const sufficiency = (m: TranscriptMetrics) => Math.min(1, m.learner_words / 80);
 const q = (x: MarkedQuestion | undefined): Evidence | null => (x ? { turn: x.turn, quote: x.text } : null);
 
 /** Per stage: 0 with no question, 50 for one, 75 for two, 90 for three or more; +10 when one builds on the buyer's answer. */
@@ -118,7 +118,7 @@ function questionsMeasure({ kind, questions }: MeasureInput): MeasureResult {
     };
   }
   if (kind === "job-interview") {
-    const n = questions.filter((x) => x.stage !== null || x.open).length;
+    const n = questions.filter((x) => (x.stage !== null || x.open) && x.answered !== false && !x.embedded).length;
     return { score: [0, 60, 100][Math.min(2, n)], evidence: q(questions.find((x) => x.open) ?? questions[0]), detail: `${n} question${n === 1 ? "" : "s"} to the interviewer` };
   }
   if (kind === "customer-service") {

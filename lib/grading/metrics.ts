@@ -93,7 +93,7 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
       text: q.text,
       ...classifyQuestion(q.text, { buyerBefore: before }, q.clause),
       follow_up: i === 0 && before !== null && isFollowUp(q.text, before),
-      answered: replied && sentences.length - 1 - sentences.lastIndexOf(q.text) <= 1 && i >= found.length - 2,
+      answered: replied && i === found.length - 1 && wordsAfter(sentences, q.text) <= 12,
       embedded: wordsBefore(sentences, q.text) >= 40 && !(before !== null && isFollowUp(q.text, before)),
     }));
   });
@@ -126,6 +126,12 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
     stages_covered: SPIN_STAGES.filter((stage) => questionMarks.some((q) => q.stage === stage)),
     topics_covered: topicsUncovered(topics, ordered, questionMarks),
   };
+}
+
+/** The learner's words in the same turn after this question (the buyer answers what ends the turn). */
+function wordsAfter(sentences: string[], question: string): number {
+  const at = sentences.lastIndexOf(question);
+  return at < 0 ? 0 : sentences.slice(at + 1).reduce((s, x) => s + wordCount(x), 0);
 }
 
 /** The learner's words in the same turn before this question. */

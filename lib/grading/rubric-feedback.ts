@@ -15,8 +15,8 @@ const KIND_NAME: Record<ScenarioKind, string> = {
 
 /** The buyer turn the learner should have picked up: the last one naming a problem, else the last substantial one. */
 export function buyerLineToPickUp(input: MeasureInput): string | null {
-  const persona = input.turns.filter((t) => t.speaker === "persona" && t.text.split(/\s+/).length >= 5);
-  const problem = [...persona].reverse().find((t) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|cost|broken|stuck)\w*/i.test(t.text));
+  const persona = input.turns.filter((t) => t.speaker === "persona" && t.text.split(/\s+/).length >= 5 && !/\b(?:would|could|'d)\b/i.test(t.text));
+  const problem = persona.find((t) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|cost|broken|stuck)\w*/i.test(t.text));
   return (problem ?? persona[persona.length - 1])?.text ?? null;
 }
 

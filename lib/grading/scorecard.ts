@@ -18,6 +18,8 @@ export type CriterionResult = {
   measure: Criterion["measure"] | null;
   status: CriterionStatus;
   score: number | null;
+  /** What the criterion adds to the total: delivery criteria count as far as the substance does. */
+  counted: number | null;
   /** Against the scorecard's pass mark; null when not scored. */
   passed: boolean | null;
   detail: string;
@@ -85,6 +87,7 @@ export function evaluateScorecard(
         ...base,
         status: r.score === null ? "not_measured" : "scored",
         score: r.score,
+        counted: r.score,
         passed: r.score === null ? null : r.score >= scorecard.pass_mark,
         detail: r.detail,
         evidence: r.evidence?.quote ?? null,
@@ -95,10 +98,10 @@ export function evaluateScorecard(
     }
     const j = judged[c.id];
     if (!j) {
-      return { ...base, status: "needs_ai", score: null, passed: null, detail: "needs AI grading", evidence: null, evidence_turn: null, better_line: null, source: null };
+      return { ...base, status: "needs_ai", score: null, counted: null, passed: null, detail: "needs AI grading", evidence: null, evidence_turn: null, better_line: null, source: null };
     }
     return {
-      ...base, status: "scored", score: j.score, passed: j.score >= scorecard.pass_mark, detail: j.comment,
+      ...base, status: "scored", score: j.score, counted: j.score, passed: j.score >= scorecard.pass_mark, detail: j.comment,
       evidence: j.quote, evidence_turn: j.quote ? input.turns.findIndex((t) => t.speaker === "learner" && t.text.includes(j.quote!)) : null,
       better_line: j.better_line, source: "ai",
     };
@@ -108,16 +111,11 @@ export function evaluateScorecard(
   const substanceWeight = substance.reduce((s, c) => s + c.weight, 0);
   const gate = substanceWeight ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / substanceWeight / 100) : 1;
   for (const c of criteria) {
-    if (c.score !== null && STYLE.has(c.measure ?? "") && gate < 1) {
-      const gated = Math.round(c.score * gate);
-      if (gated < c.score) c.detail = `${c.detail} (counted at ${Math.round(gate * 100)}%: delivery counts as far as the substance does)`;
-      c.score = gated;
-      c.passed = gated >= scorecard.pass_mark;
-    }
+    if (c.score !== null && STYLE.has(c.measure ?? "") && gate < 1) c.counted = Math.round(c.score * gate);
   }
-  const scored = criteria.filter((c) => c.score !== null);
+  const scored = criteria.filter((c) => c.counted !== null);
   const weight = scored.reduce((s, c) => s + c.weight, 0);
-  const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.score!, 0) / weight : 0;
+  const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.counted!, 0) / weight : 0;
   const cap = ceiling(input, scenario);
   const score = Math.round(cap ? Math.min(raw, cap.limit) : raw);
   return { pass_mark: scorecard.pass_mark, score, passed: score >= scorecard.pass_mark, cap: cap && raw > cap.limit ? cap : cap && cap.reason.startsWith("too little") ? cap : null, criteria };

@@ -45,7 +45,7 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
     if (!PROPOSE.test(tail)) return;
     const reply = turns.slice(i + 1).find((x) => x.speaker === "persona");
     const r = reply ? normaliseText(reply.text) : "";
-    const agreed = reply !== undefined && (AGREE.test(r) || /\b(?:works|suits|is fine|is good)\b/.test(r)) && !REFUSE.test(r) && !/\b(?:doesn't|does not|won't|wouldn't|not) (?:work|suit)/.test(r);
+    const agreed = reply !== undefined && (AGREE.test(r) || /\b(?:yes|yeah|sure|okay|ok|deal)[.!]?$/.test(r) || /\b(?:works|suits|is fine|is good)\b/.test(r)) && !REFUSE.test(r) && !/\b(?:doesn't|does not|won't|wouldn't|not) (?:work|suit)/.test(r);
     const concrete = CONCRETE.test(tail) || (agreed && CONCRETE.test(r));
     const candidate: NextStep = {
       proposed: { turn: i, quote: sentencesOf(t.text).slice(-2).join(" ") },

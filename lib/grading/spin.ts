@@ -174,7 +174,7 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   const buyerProblem = buyer !== "" && BUYER_PROBLEM.test(buyer);
   const afterProblem = buyerProblem && (REFERS_BACK.test(q) || sharesContent(q, buyer));
   if (IMPLICATION.test(plain) || WHAT_DOES_X_DO.test(plain)) return "implication";
-  if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || (/\bhow (?:many|much)\b/.test(q) && REFERS_BACK.test(q)))) return "implication";
+  if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || (/\bhow (?:many|much)\b/.test(q) && /\b(?:that|this|it|those|these|they|them)\b/.test(q)))) return "implication";
   if (PROBLEM.test(plain)) return "problem";
   if (afterProblem && CAUSE_ON_CONTEXT.test(q)) return "problem";
   if (!EXPLICIT_SITUATION.test(c) && process.env.PARLEY_STAGE_MODEL !== "off") {
