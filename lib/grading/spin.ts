@@ -177,7 +177,7 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || (/\bhow (?:many|much)\b/.test(q) && /\b(?:that|this|it|those|these|they|them)\b/.test(q)))) return "implication";
   if (PROBLEM.test(plain)) return "problem";
   if (afterProblem && CAUSE_ON_CONTEXT.test(q)) return "problem";
-  if (!EXPLICIT_SITUATION.test(c) && process.env.PARLEY_STAGE_MODEL !== "off") {
+  if (!EXPLICIT_SITUATION.test(c) && !HOW_YOU_WORK.test(c) && process.env.PARLEY_STAGE_MODEL !== "off") {
     // No rule recognised the question: the small model trained on our labelled corpus decides, when confident.
     const guess = predictStage(stageModel, stageFeatures(q, buyerProblem, buyer !== ""));
     if (guess.p >= MODEL_CONFIDENCE && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
@@ -188,6 +188,8 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
 
 /** Plainly factual questions the model is not asked about. */
 const EXPLICIT_SITUATION = /^(?:how many|how much|how often do you|how long have|what (?:tools?|systems?|software|kind|type|version)|which|who (?:is|are|owns|decides|else)|where (?:is|are) (?:your|the)|do you (?:use|have|run|track)|are you (?:using|running)|is (?:it|that|there)|tell me about|walk me through|could you walk me through|can you walk me through)\b/;
+/** "How do you handle X today?": how the buyer works now, the textbook situation question. */
+const HOW_YOU_WORK = /\bhow (?:do |does |are )?(?:you |your (?:[\w-]+ ){1,2})(?:currently |usually |normally |typically |today )?(?:handle|handling|manage|managing|track|tracking|run|running|process|processing|organi[sz]e|schedule|plan|measure|report|decide|staff|price|forecast|onboard|train|hire|route|store|pick)\b/;
 const MODEL_CONFIDENCE = Number(process.env.PARLEY_STAGE_MODEL_CONFIDENCE ?? 0.6);
 
 /** The buyer's turn names a problem (used as context for the next question). */
