@@ -56,7 +56,7 @@ export const criterionSchema = z.object({
     .int("Criterion weight must be a whole number")
     .min(1, "Criterion weight must be at least 1")
     .max(100, "Criterion weight must be at most 100"),
-  measure: z.enum(MEASURES, { error: "Unknown measure" }).nullish().transform((v) => v ?? undefined),
+  measure: z.enum(MEASURES, { error: "Unknown measure" }).nullish().transform((v) => v ?? undefined).optional(),
 });
 export type Criterion = z.output<typeof criterionSchema>;
 
