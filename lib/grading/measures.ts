@@ -10,7 +10,8 @@ import { blameLines, disengagedLines, interviewClose, nextStep, pitchChecks, rud
 import { SPIN_STAGES, type SpinStage } from "./spin";
 import { excerpt } from "./text";
 
-export type MeasureResult = { score: number | null; evidence: Evidence | null; detail: string };
+/** `unscaled`: a delivery score before scaling by how much the learner said (so "fine, but too little said" is not "below the mark"). */
+export type MeasureResult = { score: number | null; evidence: Evidence | null; detail: string; unscaled?: number };
 export type MeasureInput = { kind: ScenarioKind; turns: TranscriptTurn[]; metrics: TranscriptMetrics; topics: string[]; questions: MarkedQuestion[] };
 
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
@@ -24,7 +25,9 @@ export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, numb
   const out = {} as Record<SpinStage, number>;
   for (const stage of SPIN_STAGES) {
     const asked = questions.filter((x) => x.stage === stage);
-    out[stage] = asked.length === 0 ? 0 : Math.min(100, [0, 50, 75, 90][Math.min(3, asked.length)] + (asked.some((x) => x.follow_up) ? 10 : 0));
+    // Situation questions are necessary but never excellent on their own (too many bore the buyer).
+    const top = stage === "situation" ? 80 : 100;
+    out[stage] = asked.length === 0 ? 0 : Math.min(top, [0, 50, 75, 90][Math.min(3, asked.length)] + (asked.some((x) => x.follow_up) ? 10 : 0));
   }
   return out;
 }
@@ -74,7 +77,7 @@ function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
   return {
     score: clamp(100 * Math.min(1, rate / 0.6) * volume * talkGate(kind, metrics)),
     evidence: q(follows[0] ?? afterAnswers[0]),
-    detail: `${follows.length} of ${afterAnswers.length} questions built on the previous answer (${metrics.follow_ups} follow-ups)`,
+    detail: `${follows.length} of ${afterAnswers.length} questions built on the previous answer`,
   };
 }
 
@@ -98,6 +101,7 @@ function talk({ kind, metrics: m }: MeasureInput): MeasureResult {
   const fit = share < lo1 ? (share - lo0) / (lo1 - lo0) : share > hi1 ? (hi0 - share) / (hi0 - hi1) : 1;
   return {
     score: clamp(100 * Math.max(0, Math.min(1, fit)) * sufficiency(m)),
+    unscaled: clamp(100 * Math.max(0, Math.min(1, fit))),
     evidence: null,
     detail: `you spoke ${pct(m.talk_share_words)} of the words${m.talk_ratio !== null && m.timing === "voice" ? ` and ${pct(m.talk_ratio)} of the time` : ""} (target ${Math.round(lo1 * 100)}-${Math.round(hi1 * 100)}%)`,
   };
@@ -141,6 +145,7 @@ function monologue({ kind, turns, metrics: m }: MeasureInput): MeasureResult {
   const turn = turns.findIndex((t) => t.seq === m.longest_monologue_seq);
   return {
     score: clamp(100 * fit * sufficiency(m)),
+    unscaled: clamp(100 * fit),
     evidence: turn >= 0 ? { turn, quote: excerpt(turns[turn].text, 14) } : null,
     detail: `your longest stretch ran ${m.longest_monologue_words} words${m.timing === "voice" ? ` (${Math.round(m.longest_monologue_seconds)} s)` : ""}`,
   };
@@ -150,14 +155,14 @@ function fillers({ metrics: m }: MeasureInput): MeasureResult {
   const perMinute = m.fillers_per_minute;
   const fit = perMinute <= 3 ? 1 : Math.max(0, (12 - perMinute) / 9);
   const list = Object.entries(m.filler_counts).sort((a, b) => b[1] - a[1]).map(([f, n]) => `'${f}' x${n}`).join(", ");
-  return { score: clamp(100 * fit * sufficiency(m)), evidence: null, detail: m.fillers === 0 ? "no filler words" : `${m.fillers} filler words (${list}), about ${perMinute} per minute` };
+  return { score: clamp(100 * fit * sufficiency(m)), unscaled: clamp(100 * fit), evidence: null, detail: m.fillers === 0 ? "no filler words" : `${m.fillers} filler words (${list}), about ${perMinute} per minute` };
 }
 
 function pace({ metrics: m }: MeasureInput): MeasureResult {
   if (m.wpm === null) return { score: null, evidence: null, detail: "typed conversation: words per minute not measured" };
   const w = m.wpm;
   const fit = w >= 140 && w <= 160 ? 1 : w >= 110 && w <= 190 ? 0.8 : w >= 90 && w <= 220 ? 0.5 : 0.2;
-  return { score: clamp(100 * fit * sufficiency(m)), evidence: null, detail: `${w} words per minute (140-160 is easiest to follow)` };
+  return { score: clamp(100 * fit * sufficiency(m)), unscaled: clamp(100 * fit), evidence: null, detail: `${w} words per minute (140-160 is easiest to follow)` };
 }
 
 function nextStepMeasure({ turns }: MeasureInput): MeasureResult {
@@ -182,8 +187,8 @@ function courtesy({ turns, metrics: m }: MeasureInput): MeasureResult {
   const rude = [...rudeLines(turns), ...blameLines(turns)];
   const gone = disengagedLines(turns);
   if (rude.length) return { score: 0, evidence: rude[0], detail: `a rude or dismissive line ("${excerpt(rude[0].quote, 12)}")` };
-  if (gone.length) return { score: clamp(30 * sufficiency(m)), evidence: gone[0], detail: `the other side disengaged: "${excerpt(gone[0].quote, 12)}"` };
-  return { score: clamp(100 * sufficiency(m)), evidence: null, detail: "respectful throughout; the other side stayed engaged" };
+  if (gone.length) return { score: clamp(30 * sufficiency(m)), unscaled: 30, evidence: gone[0], detail: `the other side disengaged: "${excerpt(gone[0].quote, 12)}"` };
+  return { score: clamp(100 * sufficiency(m)), unscaled: 100, evidence: null, detail: "respectful throughout; the other side stayed engaged" };
 }
 
 function star({ turns }: MeasureInput): MeasureResult {

@@ -15,9 +15,10 @@ const KIND_NAME: Record<ScenarioKind, string> = {
 
 /** The buyer turn the learner should have picked up: the last one naming a problem, else the last substantial one. */
 export function buyerLineToPickUp(input: MeasureInput): string | null {
+  // Only a line where the buyer named a problem is worth quoting back; otherwise the plain suggestion.
   const persona = input.turns.filter((t) => t.speaker === "persona" && t.text.split(/\s+/).length >= 5 && !/\b(?:would|could|'d)\b/i.test(t.text));
-  const problem = persona.find((t) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|cost|broken|stuck)\w*/i.test(t.text));
-  return (problem ?? persona[persona.length - 1])?.text ?? null;
+  const problem = persona.find((t) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(t.text));
+  return problem ? (problem.text.split(/(?<=[.!?])\s+/).find((s) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(s)) ?? problem.text) : null;
 }
 
 /** The stage a discovery call most needs next: the deepest stage skipped, else the thinnest. */
@@ -36,7 +37,7 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
       case "topics":
         return suggestQuestion(stageToPractise(input.questions), pickUp);
       case "listening":
-        return kind === "sales-discovery" ? suggestQuestion("problem", pickUp) : pickUp ? `You said "${excerpt(pickUp, 10)}". Can you tell me more about that?` : "Can you tell me more about that?";
+        return kind === "sales-discovery" ? suggestQuestion("problem", pickUp) : pickUp ? `You said "${excerpt(pickUp, 10)}". Can you tell me more about that?` : "Can you tell me more about what you just said?";
       case "questions":
         return {
           "sales-discovery": suggestQuestion("problem", pickUp),
@@ -90,7 +91,9 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
     verdict(kind, card, input),
     `Your score of ${card.score} ${passText}.`,
     card.cap ? `It is capped at ${card.cap.limit}: ${card.cap.reason}.` : "",
-    `You asked ${plural(m.questions, "question")} (${plural(discovery.length, "discovery question")}, ${m.follow_ups} building on an answer) and spoke ${pct(m.talk_share_words)} of the words.`,
+    kind === "sales-discovery"
+      ? `You asked ${plural(m.questions, "question")} (${plural(discovery.length, "discovery question")}, ${m.follow_ups} building on an answer) and spoke ${pct(m.talk_share_words)} of the words.`
+      : `You asked ${plural(m.questions, "question")} and spoke ${pct(m.talk_share_words)} of the words.`,
     needsAi.length ? `${plural(needsAi.length, "criterion")} need${needsAi.length === 1 ? "s" : ""} AI grading and ${needsAi.length === 1 ? "is" : "are"} left out of the score: ${needsAi.map((c) => c.label).join(", ")}.` : "",
   ].filter(Boolean).join(" ");
 
@@ -119,12 +122,14 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
   const communicationFeedback = `${styleBits.join(", ")}.${listening}${courtesy ? ` ${courtesy.detail[0].toUpperCase()}${courtesy.detail.slice(1)}.` : ""}`;
 
   const enough = m.learner_words >= 40;
+  // Delivery strengths are real but minor: at most one of them for a call below the pass mark, and never a quote.
+  const style = (c: (typeof card.criteria)[number]) => ["talk_share", "monologue", "fillers", "pace", "courtesy"].includes(c.measure ?? "");
+  const good = card.criteria.filter((c) => c.score !== null && c.score >= 75).sort((a, b) => Number(style(a)) - Number(style(b)) || b.weight - a.weight);
   const strengths = enough
-    ? card.criteria
-        .filter((c) => c.score !== null && c.score >= 75)
-        .sort((a, b) => b.weight - a.weight)
+    ? good
+        .filter((c, i, all) => !style(c) || card.passed || (card.score >= 40 && all.filter(style).indexOf(c) === 0))
         .slice(0, 5)
-        .map((c) => `${c.label}: ${c.detail}${c.evidence ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
+        .map((c) => `${c.label}: ${c.detail}${c.evidence && !style(c) ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
     : [];
 
   const improvements = card.criteria
@@ -156,7 +161,13 @@ function recommendationsFor(kind: ScenarioKind, card: ScorecardResult, input: Me
   const out: string[] = [];
   if (kind === "sales-discovery") {
     const stage = stageToPractise(input.questions);
-    if (weak.has("spin")) out.push(`Practise ${stage} questions: prepare two before the next call and ask them after the buyer names a problem.`);
+    const when: Record<SpinStage, string> = {
+      situation: "ask them early, then move on: too many facts bore the buyer",
+      problem: "ask them once you know how things work today, to find what is hard or not working",
+      implication: "ask them right after the buyer names a problem, about what it costs and who else feels it",
+      "need-payoff": "ask them once a problem is on the table, so the buyer says what solving it is worth",
+    };
+    if (weak.has("spin")) out.push(`Practise ${stage} questions: prepare two before the next call; ${when[stage]}.`);
     if (weak.has("listening")) out.push("Build your next question on the buyer's last answer: pick up their words before moving to your next topic.");
     if (weak.has("talk_share")) out.push("Ask one question, then stop and let the buyer answer in full; aim to talk less than half the time.");
     if (weak.has("next_step")) out.push("Close with a concrete, dated next step the buyer agrees to, not 'I'll send some info'.");

@@ -83,6 +83,15 @@ export function evaluateScorecard(
     const base = { id: c.id, label: c.label, description: c.description, weight: c.weight, measure: c.measure ?? null };
     if (c.measure) {
       const r = runMeasure(c.measure, input);
+      // Fine delivery in too short a call: scaled in the total, but neither "below the mark" nor something to fix.
+      const tooLittle = r.score !== null && r.unscaled !== undefined && r.score < scorecard.pass_mark && r.unscaled >= scorecard.pass_mark;
+      if (tooLittle) {
+        return {
+          ...base, status: "scored", score: r.score, counted: r.score, passed: null,
+          detail: `${r.detail}; counted in proportion to how much you said (${input.metrics.learner_words} words)`,
+          evidence: r.evidence?.quote ?? null, evidence_turn: r.evidence?.turn ?? null, better_line: null, source: "measured",
+        };
+      }
       return {
         ...base,
         status: r.score === null ? "not_measured" : "scored",

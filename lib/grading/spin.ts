@@ -187,7 +187,7 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
 }
 
 /** Plainly factual questions the model is not asked about. */
-const EXPLICIT_SITUATION = /^(?:how many|how much|how often do you|how long have|what (?:tools?|systems?|software|kind|type|version)|which|who (?:is|are|owns|decides|else)|where (?:is|are) (?:your|the)|do you (?:use|have|run|track)|are you (?:using|running)|is (?:it|that|there)|tell me about|walk me through|could you walk me through|can you walk me through)\b/;
+const EXPLICIT_SITUATION = /\binvolved\b|^what(?:'s| is| are) (?:your|the) (?:[\w-]+ ){0,2}(?:rate|volume|volumes|number|numbers|budget|size|count|split|mix|target|headcount|average|timeline|process)\b|^(?:how many|how much|how often do you|how long have|what (?:tools?|systems?|software|kind|type|version)|which|who (?:is|are|owns|decides|else)|where (?:is|are) (?:your|the)|do you (?:use|have|run|track)|are you (?:using|running)|is (?:it|that|there)|tell me about|walk me through|could you walk me through|can you walk me through)\b/;
 /** "How do you handle X today?": how the buyer works now, the textbook situation question. */
 const HOW_YOU_WORK = /\bhow (?:do |does |are )?(?:you |your (?:[\w-]+ ){1,2})(?:currently |usually |normally |typically |today )?(?:handle|handling|manage|managing|track|tracking|run|running|process|processing|organi[sz]e|schedule|plan|measure|report|decide|staff|price|forecast|onboard|train|hire|route|store|pick)\b/;
 const MODEL_CONFIDENCE = Number(process.env.PARLEY_STAGE_MODEL_CONFIDENCE ?? 0.6);

@@ -30,8 +30,8 @@ describe("the rubric grader", () => {
   });
 
   it("builds the score up from the weighted criteria", () => {
-    const scored = discovery.scorecard.criteria.filter((c) => c.score !== null);
-    const weighted = scored.reduce((s, c) => s + c.weight * c.score!, 0) / scored.reduce((s, c) => s + c.weight, 0);
+    const scored = discovery.scorecard.criteria.filter((c) => c.counted !== null);
+    const weighted = scored.reduce((s, c) => s + c.weight * c.counted!, 0) / scored.reduce((s, c) => s + c.weight, 0);
     expect(discovery.score).toBe(Math.round(discovery.scorecard.cap ? Math.min(weighted, discovery.scorecard.cap.limit) : weighted));
   });
 
