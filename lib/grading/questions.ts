@@ -49,7 +49,7 @@ const YES_NO = /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|sho
 /** Indirect questions, anywhere in the sentence. */
 const INDIRECT =
   /\b(?:(?:i'?m|i am|i was|i'd be|just|always|really|genuinely) (?:curious|wondering)|i (?:wonder|wondered)|interested (?:to|in) (?:hear|know|learn|understand|hearing|knowing|learning|understanding)|curious (?:to (?:know|hear|understand|learn)|about|how|what|whether|if|why|where|who|which|when)|(?:tell|walk|talk|take) me (?:through|about|more|how|what|why|where|when|who|a bit|a little)|help me understand|(?:i'?d|i would|i'?d really|i really want to|i want to|i'd want to|i need to|we'd) (?:love|like|want|need)?\s?(?:to )?(?:know|hear|understand|learn|get a sense|find out|get a feel)|(?:can|could|would|will) you (?:tell|share|walk|explain|describe|give|paint|help|talk|take|expand|elaborate|say more|unpack|go into)|give me (?:a sense|an idea|a picture|an example|a feel|a rundown)|paint (?:me )?a picture|do you mind (?:sharing|telling|walking|explaining|if i ask)|what about|how about your|say more about|expand on|elaborate on)\b/;
-const IMPERATIVE_START = /^(?:describe|explain|share|outline|unpack|elaborate|tell me|walk me|talk me|take me)\b/;
+const IMPERATIVE_START = /^(?:describe|explain|share|outline|unpack|elaborate|tell me|walk me|talk me|take me|talk to me about|wondering|curious|keen to (?:hear|know|understand|learn))\b/;
 /** Tags that turn a statement into a (leading) question. */
 const TAGS = /\b(?:wouldn't you agree|don't you think|don't you agree|isn't it|aren't you|right|correct|yeah|no|agreed|you know what i mean|make sense|does that make sense|sound good|fair)\s*\??$/;
 
