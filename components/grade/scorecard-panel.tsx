@@ -38,7 +38,7 @@ export function ScorecardPanel({ scorecard, scenario }: { scorecard: ScorecardRe
               <p className="text-muted-foreground">Not measured: {c.detail}.</p>
             ) : (
               <>
-                <ScoreBar label={c.passed ? "Pass" : "Below"} score={c.score} />
+                <ScoreBar label={c.passed === null ? "Score" : c.passed ? "Pass" : "Below"} score={c.score} />
                 <p className="leading-relaxed">
                   {c.detail}.
                   {c.counted !== null && c.score !== null && c.counted < c.score ? (
