@@ -1,7 +1,7 @@
 import type { Persona } from "@/lib/validations/persona";
 import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorecard";
 import type { GradeFeedback } from "./grade-schema";
-import { type MeasureInput, type MeasureResult } from "./measures";
+import type { MeasureInput } from "./measures";
 import type { ScorecardResult } from "./scorecard";
 import { SPIN_STAGES, type SpinStage } from "./spin";
 import { suggestQuestion } from "./suggestions";
@@ -30,7 +30,7 @@ export function stageToPractise(questions: MeasureInput["questions"]): SpinStage
 
 /** A line the learner could have said for a criterion that fell short; fits the scenario kind. */
 export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
-  return (criterion: Criterion, _result: MeasureResult): string | null => {
+  return (criterion: Criterion): string | null => {
     const pickUp = buyerLineToPickUp(input);
     switch (criterion.measure) {
       case "spin":
