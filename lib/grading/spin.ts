@@ -74,6 +74,9 @@ const NEED_PAYOFF = any(
   "what(?:'s| is) the (?:value|upside|benefit|payoff) (?:of|in|to you)", "what would change (?:for you|for your|if|in)", "what would it take", "what would it mean", "how would (?:you|your \\w+) (?:feel|benefit)",
 );
 const IMPLICATION = any(
+  "adds? up to", "add up", "by the time", "go(?:es)? elsewhere", "walk(?:s|ed)? away", "pass(?:ing)? on (?:bids|deals|work|jobs|business|orders)", "lose out", "losing out", "end(?:s)? up",
+  "(?:has|have|did) (?:that|it|this|those) ever (?:cost|lost|hurt|delayed|damaged|put)", "ever cost you", "what (?:did|does|has) (?:that|it) (?:cost|mean) (?:you|the)", "knock(?:s|ed)? on",
+  "while (?:you|they|it|a|an|the|those|that|customers|patients|guests|crews) (?:[\\w'-]+ ){0,3}(?:wait|waits|waiting|sit|sits|sitting|stuck|is down|are down)",
   "affect", "affects", "affected", "affecting", "impact", "impacts", "impacted", "impacting", "effect on", "effects on", "effect has", "consequence", "consequences", "repercussions", "fallout", "knock-on", "knock on", "downstream", "ripple", "spill over", "spills over",
   "cost you", "costs you", "costing", "cost the (?:business|company|team)", "what does (?:that|this|it|each|a) ?(?:\\w+ )?cost", "how much (?:does|do|did|is|are) (?:that|this|it|those|these|each)(?: [\\w'-]+){0,3} (?:cost|costing|take|taking|set you back)",
   "how much (?:time|money|revenue|margin|overtime|business|productivity|cash) (?:does|do|did|is|are|has|have|gets|goes|get|are you|is the|do you) (?:that|this|it|those|these|lose|losing|lost|wasted|being|spend|spent|go|goes|burn|burned|waste)",

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { scenarioSchema, scorecardSchema } from "./scorecard";
 
-const timestamp = z.union([z.string().datetime({ offset: true, error: "must be an ISO 8601 date-time" }), z.number().nonnegative()]);
+/** A date-time string (ISO 8601, with or without a zone) or seconds / epoch milliseconds; null means untimed. */
+const timestamp = z
+  .union([
+    z.string().refine((v) => !Number.isNaN(Date.parse(v)), "must be a date-time such as 2025-03-04T15:00:00Z"),
+    z.number().nonnegative(),
+  ])
+  .nullable()
+  .transform((v) => v ?? undefined);
 
 /**
  * A transcript to grade offline (the grading CLI): spec's persona, optional scenario and scorecard,
