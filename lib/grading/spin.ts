@@ -180,7 +180,9 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || (/\bhow (?:many|much)\b/.test(q) && /\b(?:that|this|it|those|these|they|them)\b/.test(q)))) return "implication";
   if (PROBLEM.test(plain)) return "problem";
   if (afterProblem && CAUSE_ON_CONTEXT.test(q)) return "problem";
-  if (!EXPLICIT_SITUATION.test(c) && !HOW_YOU_WORK.test(c) && process.env.PARLEY_STAGE_MODEL !== "off") {
+  // A declarative question ("Fresno is the expansion?") only checks a fact: the model is not asked about it.
+  const interrogative = /^(?:what|how|why|when|where|who|whom|which|whose|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|shall|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|tell|walk|talk|take|describe|explain|share|i|i'm|i'd|i've|and|so|but|if|once|when|curious|wondering|help)\b/.test(c);
+  if (interrogative && !EXPLICIT_SITUATION.test(c) && !HOW_YOU_WORK.test(c) && process.env.PARLEY_STAGE_MODEL !== "off") {
     // No rule recognised the question: the small model trained on our labelled corpus decides, when confident.
     const guess = predictStage(stageModel, stageFeatures(q, buyerProblem, buyer !== ""));
     if (guess.p >= MODEL_CONFIDENCE && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
