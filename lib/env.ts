@@ -28,6 +28,9 @@ const schema = z.object({
   GRADING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   GRADING_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
   GRADING_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
+  // The offline SPIN classifier's fallback model (lib/grading/stage-model.ts): "off" measures the rules alone.
+  GRADING_STAGE_MODEL: z.enum(["on", "off"]).default("on"),
+  GRADING_STAGE_MODEL_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.6),
 });
 
 export type Env = z.output<typeof schema>;

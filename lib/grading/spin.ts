@@ -12,6 +12,7 @@
  *    problem the buyer just named.
  * 6. Situation: any other question about the buyer's facts, open or closed.
  */
+import { env } from "@/lib/env";
 import { normaliseText, stripLeadIns } from "./questions";
 import { predictStage, stageFeatures, stageModel } from "./stage-model";
 
@@ -182,10 +183,10 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   if (afterProblem && CAUSE_ON_CONTEXT.test(q)) return "problem";
   // A declarative question ("Fresno is the expansion?") only checks a fact: the model is not asked about it.
   const interrogative = /^(?:what|how|why|when|where|who|whom|which|whose|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|shall|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|tell|walk|talk|take|describe|explain|share|i|i'm|i'd|i've|and|so|but|if|once|when|curious|wondering|help)\b/.test(c);
-  if (interrogative && !EXPLICIT_SITUATION.test(c) && !HOW_YOU_WORK.test(c) && process.env.PARLEY_STAGE_MODEL !== "off") {
+  if (interrogative && !EXPLICIT_SITUATION.test(c) && !HOW_YOU_WORK.test(c) && env().GRADING_STAGE_MODEL === "on") {
     // No rule recognised the question: the small model trained on our labelled corpus decides, when confident.
     const guess = predictStage(stageModel, stageFeatures(q, buyerProblem, buyer !== ""));
-    if (guess.p >= MODEL_CONFIDENCE && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
+    if (guess.p >= env().GRADING_STAGE_MODEL_CONFIDENCE && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
   }
   if (afterProblem && REFERS_BACK.test(q) && /^(?:what|how|and what|and how|so what|so how)\b/.test(c) && !/^(?:what (?:tools?|systems?|software|share|percentage|kind)|how many people)\b/.test(c)) return "implication";
   return "situation";
@@ -195,7 +196,6 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
 const EXPLICIT_SITUATION = /\binvolved\b|^what(?:'s| is| are) (?:your|the) (?:[\w-]+ ){0,2}(?:rate|volume|volumes|number|numbers|budget|size|count|split|mix|target|headcount|average|timeline|process)\b|^(?:how many|how much|how often do you|how long have|what (?:tools?|systems?|software|kind|type|version)|which|who (?:is|are|owns|decides|else)|where (?:is|are) (?:your|the)|do you (?:use|have|run|track)|are you (?:using|running)|is (?:it|that|there)|tell me about|walk me through|could you walk me through|can you walk me through)\b/;
 /** "How do you handle X today?": how the buyer works now, the textbook situation question. */
 const HOW_YOU_WORK = /\bhow (?:do |does |are )?(?:you |your (?:[\w-]+ ){1,2})(?:currently |usually |normally |typically |today )?(?:handle|handling|manage|managing|track|tracking|run|running|process|processing|organi[sz]e|schedule|plan|measure|report|decide|staff|price|forecast|onboard|train|hire|route|store|pick)\b/;
-const MODEL_CONFIDENCE = Number(process.env.PARLEY_STAGE_MODEL_CONFIDENCE ?? 0.6);
 
 /** The buyer's turn names a problem (used as context for the next question). */
 export function buyerNamedProblem(buyer: string | null | undefined): boolean {
