@@ -83,6 +83,9 @@ function isQuestionClause(clause: string, sentenceStart: boolean): boolean {
 }
 
 /** `text` is the whole sentence (its cues decide the stage); `clause` is where the question starts (it decides open/closed and "not discovery"). */
+const CONDITION = /^(?:if|when|whenever|once|while|given|since|because|with|after|before|by the time|say|suppose)\b/;
+const WH_AFTER_CONDITION = /\b(?:what|how|why|who|where|which)(?:'s|\s+(?:would|does|do|did|is|are|was|will|can|could|should|has|have|happens|else))\b/;
+
 export type FoundQuestion = { text: string; clause: string };
 
 /** The questions in one learner turn, in order; each is a sentence and the clause where the question starts. */
@@ -91,7 +94,12 @@ export function findQuestions(text: string): FoundQuestion[] {
   for (const sentence of sentencesOf(text)) {
     const s = normaliseText(sentence).replace(/[.!…]+$/, "");
     const starts = clauseStarts(s);
-    const at = starts.find((c, i) => isQuestionClause(c, i === 0));
+    let at = starts.find((c, i) => isQuestionClause(c, i === 0));
+    // Speech without commas: "if reps could see it what would that change" asks after its condition.
+    if (at === undefined && CONDITION.test(stripLeadIns(s))) {
+      const m = s.slice(1).search(WH_AFTER_CONDITION);
+      if (m >= 0) at = s.slice(m + 1).trim();
+    }
     if (sentence.trim().endsWith("?")) {
       found.push({ text: sentence, clause: at ?? s });
     } else if (at !== undefined) {

@@ -43,7 +43,7 @@ const LOGISTICS = any(
   "what time (?:works|is good|suits|would work)", "when (?:works|would work|are you (?:free|available)|is (?:a good|the best) time|can (?:we|i) (?:meet|talk|call|follow up))",
   "(?:can|could|should|shall) (?:we|i) (?:schedule|book|set up|put|find|meet|get|grab|lock in|pencil|send|follow up|circle back|reconnect|loop)", "is (?:it|that) (?:ok|okay|alright|fine) (?:if|to|for)",
   "does (?:that|this) (?:make sense|sound (?:good|fair|right|ok|okay))", "sounds? (?:good|fair)$", "(?:so )?(?:you're|you are|what you're|what i'm hearing is|if i heard you|if i understand)(?: you)? (?:saying|telling)",
-  "just to (?:confirm|clarify|check|make sure|recap)", "did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)", "(?:is|was) that (?:right|correct|fair|accurate)", "am i (?:right|correct|hearing)",
+  "(?:^|just )to (?:confirm|clarify|check|make sure|recap)", "did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)", "(?:is|was) that (?:right|correct|fair|accurate)", "am i (?:right|correct|hearing)",
   "have i got (?:that|it) (?:right|correct)", "(?:right|correct|yeah|ok|okay)$", "can i (?:get|have) your (?:email|number|address)", "who should i (?:send|address|email)",
   "(?:do you have|are there|any) (?:any )?(?:other |more |further )?questions(?: for me)?", "what(?:'s| is) the best (?:email|number|way to reach|way to send)", "could you repeat", "sorry,? what (?:was|did you say)",
   "can you (?:hear|see)", "is (?:it|this) (?:a bad|a good|an ok) time", "would it make sense to (?:meet|schedule|book|set|get|talk|have|do|hop|jump|reconnect|continue|follow)", "shall i", "does (?:the|a) \\w+ (?:slot|time) work",
@@ -87,7 +87,7 @@ const IMPLICATION = any(
   "how does (?:that|this|it)(?: [\\w'-]+){0,2} (?:hurt|slow|hit|land|play out|sit with|go down|show up|affect|weigh|feed into|spill)", "how (?:do|does|did) (?:your|the|their) (?:\\w+ )?(?:customers?|clients?|boss|manager|team|leadership|ceo|cfo|board|reps?|drivers?|patients?|staff|people|users|buyers?|engineers?|nurses|students|executives|director|vp|investors|partners) (?:react|feel|respond|take it|cope|handle it|deal with it)",
   "what does (?:your|the) (?:\\w+ )?(?:boss|manager|leadership|ceo|cfo|board|director|vp|team) (?:say|think) about (?:that|this|it)", "how (?:serious|costly|expensive|painful|damaging|big a deal|much of a hit)", "risk (?:of|to|for|that)", "risks (?:of|to|for|that)", "jeopardi[sz]e", "how (?:do|does|did) (?:[\\w'-]+ ){1,3}(?:react|respond|take it|cope)", "lost (?:anyone|people|staff|someone|good people|any)", "how long (?:are|do|does|will) (?:[\\w'-]+ ){0,3}(?:stay|staying|last|lasting)",
   "what's the (?:cost|price|toll|damage)", "how many (?:deals|customers|clients|orders|hours|patients|sales|people|shipments|renewals|leads|opportunities|candidates|tickets) (?:do you|did you|have you|are you|were|get|got) (?:lose|lost|losing|miss|missed|missing|delayed|dropped|churn|churned|wasted|waste)",
-  "what (?:else )?(?:does|did) (?:that|this|it) (?:mean|do)", "what(?:'s| is| was) the (?:knock-on|effect|result|outcome|implication)", "implications?", "what would happen (?:if|to|when)", "pressure on", "morale", "burn ?out", "reputation", "churn",
+  "what (?:else )?(?:does|did) (?:that|this|it) (?:mean|do)", "what(?:'s| is| was) the (?:knock-on|effect|result|outcome|implication)", "implications?", "what would happen (?:if|to|when)", "pressure on", "morale", "burn ?out", "reputation",
   "what does (?:that|this|it) (?:do|mean) (?:to|for)", "how does (?:that|this|it) (?:make you|leave you|leave the)", "where does (?:that|this|it) leave",
 );
 const PROBLEM = any(
@@ -177,6 +177,8 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   const buyer = context.buyerBefore ? normaliseText(context.buyerBefore) : "";
   const buyerProblem = buyer !== "" && BUYER_PROBLEM.test(buyer);
   const afterProblem = buyerProblem && (REFERS_BACK.test(q) || sharesContent(q, buyer));
+  // Asking for the cause of a problem is a problem question, whatever consequence words it carries.
+  if (/^(?:what(?:'s| is| are) (?:driving|causing|behind)|what (?:usually |typically )?(?:causes|drives)|why (?:is|are|does|do|did) (?:that|this|it|they|those))\b/.test(c)) return "problem";
   if (IMPLICATION.test(plain) || WHAT_DOES_X_DO.test(plain)) return "implication";
   if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || (/\bhow (?:many|much)\b/.test(q) && /\b(?:that|this|it|those|these|they|them)\b/.test(q)))) return "implication";
   if (PROBLEM.test(plain)) return "problem";

@@ -61,6 +61,19 @@ describe("SPIN classification of a learner's question", () => {
     expect(classifyQuestion("Would it make sense to meet next week?")).toEqual({ open: false, stage: null });
   });
 
+  it.each([
+    ["Is the lack of visibility affecting your forecast accuracy?", "implication", undefined],
+    ["Can your sales ops lead to map the steps this week", null, undefined],
+    ["so if reps could see the full history what would that change for them", "need-payoff", undefined],
+    ["and when that happens how does it hit the quarter", "implication", "Deals slip because legal review takes two weeks."],
+    ["Just to make sure I understood, you have 40 reps?", null, undefined],
+    ["So you mentioned churn is up, what's driving that", "problem", undefined],
+    ["what's the hardest part about forecasting right now", "problem", undefined],
+    ["Who else feels the pain when deals slip?", "implication", undefined],
+  ] as const)("reads the issue's failure cases by meaning: %s -> %s", (text, stage, buyer) => {
+    expect(stageIn(text, buyer)).toBe(stage);
+  });
+
   it("does not take statements for questions", () => {
     for (const text of ["Hi.", "We need your sales ops lead to map the steps.", "When the team was small, we did everything by hand.", "Late loads fell by 11 percent, which was about 180 thousand."]) {
       expect(findQuestions(text), text).toEqual([]);
