@@ -1,7 +1,7 @@
 import type { Persona } from "@/lib/validations/persona";
 import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorecard";
 import type { GradeFeedback } from "./grade-schema";
-import type { MeasureInput } from "./measures";
+import { discoveryQuestions, type MeasureInput } from "./measures";
 import type { ScorecardResult } from "./scorecard";
 import { SPIN_STAGES, type SpinStage } from "./spin";
 import { suggestQuestion } from "./suggestions";
@@ -72,7 +72,7 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
 function verdict(kind: ScenarioKind, card: ScorecardResult, input: MeasureInput): string {
   const discovery = input.questions.filter((q) => q.stage !== null).length;
   if (card.cap?.reason.startsWith("too little")) return "Too little to grade.";
-  if (card.cap) return `Held back: ${card.cap.reason}.`;
+  if (card.cap && card.cap.limit < 95) return `Held back: ${card.cap.reason}.`;
   if (kind === "sales-discovery" && discovery === 0) return "This conversation was a pitch, not a discovery call.";
   if (card.score >= 80) return `A strong ${KIND_NAME[kind]}.`;
   if (card.score >= 60) return `A solid ${KIND_NAME[kind]} with clear gaps.`;
@@ -84,7 +84,7 @@ type FeedbackInput = { persona: Persona; scenario: Scenario; input: MeasureInput
 export function rubricFeedback({ persona, scenario, input, card, stages, spin, communication }: FeedbackInput): GradeFeedback {
   const m = input.metrics;
   const kind = scenario.kind;
-  const discovery = input.questions.filter((q) => q.stage !== null);
+  const discovery = discoveryQuestions(input.questions);
   const passText = card.passed ? `passes the pass mark of ${card.pass_mark}` : `is below the pass mark of ${card.pass_mark}`;
   const needsAi = card.criteria.filter((c) => c.status === "needs_ai");
   const overall = [
@@ -140,6 +140,14 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
       const said = c.evidence && c.measure !== "spin" ? ` You said: "${excerpt(c.evidence, 20)}".` : "";
       return `${c.label} (${c.score}/100): ${c.detail}.${said}${c.better_line ? ` Try: "${c.better_line}"` : ""}`;
     });
+  // A strong discovery call still gets one growth point, from its thinnest deep stage.
+  if (enough && improvements.length === 0 && kind === "sales-discovery") {
+    const thin = (["need-payoff", "implication", "problem"] as SpinStage[]).find((s) => discovery.filter((q) => q.stage === s).length < 2);
+    if (thin) {
+      const n = discovery.filter((q) => q.stage === thin).length;
+      improvements.push(`To go further: you asked ${plural(n, `${thin} question`)}; one more would have gone deeper, for example "${suggestQuestion(thin, pickUp)}"`);
+    }
+  }
   if (!enough && improvements.length === 0) improvements.push(`You said ${plural(m.learner_words, "word")}: say enough for a real conversation before it can be graded.`);
 
   const recommendations = recommendationsFor(kind, card, input);

@@ -69,6 +69,8 @@ export function ceiling(input: MeasureInput, scenario: Scenario): { limit: numbe
   if (["sales-discovery", "customer-service", "general"].includes(scenario.kind) && asked.length >= 4 && asked.filter((x) => x.follow_up).length === 0) {
     caps.push({ limit: 55, reason: "no question built on an answer: the other side's answers were ignored" });
   }
+  // Checks and counts can show a call is excellent, not that it is flawless: the last points need a coach's judgement.
+  caps.push({ limit: 95, reason: "measured criteria keep the last five points for judgement they cannot make" });
   return caps.sort((a, b) => a.limit - b.limit)[0] ?? null;
 }
 
