@@ -133,7 +133,7 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
     : [];
 
   const improvements = card.criteria
-    .filter((c) => c.score !== null && c.score < card.pass_mark)
+    .filter((c) => c.passed === false)
     .sort((a, b) => b.weight * (100 - b.score!) - a.weight * (100 - a.score!))
     .slice(0, 5)
     .map((c) => {
@@ -165,7 +165,7 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
 }
 
 function recommendationsFor(kind: ScenarioKind, card: ScorecardResult, input: MeasureInput): string[] {
-  const weak = new Set(card.criteria.filter((c) => c.score !== null && c.score < card.pass_mark).map((c) => c.measure));
+  const weak = new Set(card.criteria.filter((c) => c.passed === false).map((c) => c.measure));
   const out: string[] = [];
   if (kind === "sales-discovery") {
     const stage = stageToPractise(input.questions);
