@@ -42,5 +42,6 @@ export function demoGrade(gradedAt: Date) {
     graded_at: gradedAt,
     feedback: result.feedback,
     metrics: result.metrics,
+    scorecard: { ...result.scorecard, scenario: result.scenario },
   };
 }

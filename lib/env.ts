@@ -32,6 +32,9 @@ const schema = z.object({
   /** A call with no turn for this long is ended by the server (graded, or abandoned and refunded). */
   CALL_IDLE_MINUTES: z.coerce.number().positive().default(10),
   CALL_IDLE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
+  // The offline SPIN classifier's fallback model (lib/grading/stage-model.ts): "off" measures the rules alone.
+  GRADING_STAGE_MODEL: z.enum(["on", "off"]).default("on"),
+  GRADING_STAGE_MODEL_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.6),
 });
 
 export type Env = z.output<typeof schema>;

@@ -3,6 +3,7 @@ import type { GradeResponse } from "@/lib/grading/response";
 import { LocalDate } from "./local-date";
 import { MetricsPanel } from "./metrics-panel";
 import { durationMinutes, exactDuration, feedbackItems } from "./score-band";
+import { ScorecardPanel } from "./scorecard-panel";
 import { ScoreBar, ScoreTile } from "./score-tile";
 import { GradeSection, PointList } from "./section";
 import { TranscriptPanel } from "./transcript-panel";
@@ -19,6 +20,8 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
       <GradeSection title="Overall Performance" aside={<ScoreTile score={grade.conversation_score} label="Overall score" size="lg" />}>
         <p className="text-sm leading-relaxed">{f.overall_feedback}</p>
       </GradeSection>
+
+      {grade.scorecard ? <ScorecardPanel scorecard={grade.scorecard} scenario={grade.scenario} /> : null}
 
       <GradeSection title="SPIN Methodology" aside={<ScoreTile score={f.spin_score} label="SPIN score" />}>
         <p className="mb-4 text-sm leading-relaxed">{f.spin_feedback}</p>

@@ -20,7 +20,8 @@ export function TranscriptPanel({ transcript, personaName }: { transcript: Trans
                   {turn.questions.map((q, i) => (
                     <li key={i}>
                       <Badge variant={q.stage ? "info" : "outline"} title={q.text}>
-                        {q.stage ? `${q.stage} question` : "question, no SPIN stage"} · {q.open ? "open" : "closed"}
+                        {q.stage ? `${q.stage} question` : "not a discovery question"} · {q.open ? "open" : "closed"}
+                        {q.follow_up ? " · follow-up" : ""}
                       </Badge>
                     </li>
                   ))}

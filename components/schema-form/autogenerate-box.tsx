@@ -7,6 +7,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { MAX_RAW_TEXT } from "@/lib/validations/schema";
 
 type Props = {
+  mode: "create" | "edit";
   rawText: string;
   onChange: (text: string) => void;
   name: string;
@@ -25,14 +26,15 @@ export function missingForAutogenerate(rawText: string, name: string, descriptio
 }
 
 /** Developers only: paste notes, and Claude drafts the persona. */
-export function AutogenerateBox({ rawText, onChange, name, description, busy, disabled, onGenerate }: Props) {
+export function AutogenerateBox({ mode, rawText, onChange, name, description, busy, disabled, onGenerate }: Props) {
   const missing = missingForAutogenerate(rawText, name, description);
   return (
     <div className="grid gap-2 rounded-lg border border-dashed border-primary/40 bg-accent/40 p-4">
       <Label htmlFor="autogenerate-text">Auto-Generate from text</Label>
       <p id="autogenerate-help" className="text-sm text-muted-foreground">
-        Paste notes about the person and the situation. Claude drafts the persona and the schema is created with the name,
-        description, visibility and groups above.
+        {mode === "edit"
+          ? "Paste notes about the person and the situation. Claude regenerates the persona details of this schema (it keeps its id, name, description, visibility and groups above, and your scorecard unless the kind of scenario changes)."
+          : "Paste notes about the person and the situation. Claude drafts the persona and the scenario, and the schema is created with the name, description, visibility and groups above."}
       </p>
       <Textarea
         id="autogenerate-text"
@@ -48,7 +50,7 @@ export function AutogenerateBox({ rawText, onChange, name, description, busy, di
           {rawText.length.toLocaleString("en-US")} / {MAX_RAW_TEXT.toLocaleString("en-US")} characters
         </span>
         <Button type="button" variant="secondary" disabled={disabled || missing !== null} onClick={onGenerate}>
-          <Sparkles aria-hidden /> {busy ? "Generating..." : "Auto-Generate Schema"}
+          <Sparkles aria-hidden /> {busy ? "Generating..." : mode === "edit" ? "Regenerate Persona" : "Auto-Generate Schema"}
         </Button>
       </div>
       <p id="autogenerate-missing" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">

@@ -1,4 +1,6 @@
+import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import type { SchemaItem } from "@/lib/schemas/present";
+import type { Criterion, ScenarioKind } from "@/lib/validations/scorecard";
 import type { SchemaPayloadInput } from "@/lib/validations/schema";
 
 export const COMPANY_FIELDS = [
@@ -38,7 +40,13 @@ export type FormValues = {
     company: Record<CompanyKey, string>;
     personality: Record<PersonalityKey, string>;
   };
+  scenario: { kind: ScenarioKind; objective: string };
+  /** Numbers stay strings while typed; the shared schema coerces them. measure "" = judged from the transcript. */
+  scorecard: { pass_mark: string; criteria: { id: string; label: string; description: string; weight: string; measure: string }[] };
 };
+
+export const criterionValues = (criteria: Criterion[]): FormValues["scorecard"]["criteria"] =>
+  criteria.map((c) => ({ id: c.id, label: c.label, description: c.description, weight: String(c.weight), measure: c.measure ?? "" }));
 
 const blankRecord = <K extends string>(fields: readonly (readonly [K, string])[], from?: Partial<Record<K, string>>) =>
   Object.fromEntries(fields.map(([key]) => [key, from?.[key] ?? ""])) as Record<K, string>;
@@ -62,6 +70,11 @@ export function initialValues(schema?: SchemaItem): FormValues {
       company: blankRecord(COMPANY_FIELDS, p?.company),
       personality: blankRecord(PERSONALITY_FIELDS, p?.personality),
     },
+    scenario: { kind: schema?.schema_data.scenario?.kind ?? "sales-discovery", objective: schema?.schema_data.scenario?.objective ?? "" },
+    scorecard: {
+      pass_mark: String(schema?.schema_data.scorecard?.pass_mark ?? 70),
+      criteria: criterionValues(schema?.schema_data.scorecard?.criteria ?? DEFAULT_SCORECARDS[schema?.schema_data.scenario?.kind ?? "sales-discovery"].criteria),
+    },
   };
 }
 
@@ -79,6 +92,14 @@ export function toPayload(values: FormValues): SchemaPayloadInput {
         ...persona,
         pain_points: persona.pain_points.filter((s) => s.trim()),
         goals: persona.goals.filter((s) => s.trim()),
+      },
+      scenario: values.scenario,
+      scorecard: {
+        pass_mark: values.scorecard.pass_mark as unknown as number,
+        criteria: values.scorecard.criteria.map((c) => ({
+          id: c.id, label: c.label, description: c.description, weight: c.weight as unknown as number,
+          ...(c.measure ? { measure: c.measure as Criterion["measure"] } : {}),
+        })),
       },
     },
   };

@@ -15,6 +15,7 @@ import { FormActions, type Busy } from "./form-actions";
 import { initialValues, toPayload, type FormValues } from "./form-values";
 import { GroupAssignment, type GroupOption } from "./group-assignment";
 import { PersonaSection } from "./persona-section";
+import { ScorecardSection } from "./scorecard-section";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this schema? This action cannot be undone.";
 const REDIRECT_AFTER_SAVE_MS = 2000;
@@ -82,7 +83,9 @@ export function SchemaForm({ schema, groups, isDev }: Props) {
 
   function generate() {
     const { name, description, is_public, assigned_groups } = values;
-    void perform("generate", () => autogenerateSchemaAction({ name, description, is_public, assigned_groups, raw_text: rawText }),
+    // In edit mode the same schema (same id) gets a regenerated persona.
+    const target = schema ? { schema_id: schema.id } : {};
+    void perform("generate", () => autogenerateSchemaAction({ name, description, is_public, assigned_groups, raw_text: rawText, ...target }),
       { ok: "Schema auto-generated successfully!", fail: "Failed to auto-generate schema" }, REDIRECT_AFTER_SAVE_MS);
   }
 
@@ -100,8 +103,8 @@ export function SchemaForm({ schema, groups, isDev }: Props) {
       <BasicInfoSection name={values.name} description={values.description} isPublic={values.is_public}
         unreachable={!values.is_public && values.assigned_groups.length === 0}
         errors={errors} disabled={locked} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}>
-        {isDev && mode === "create" ? (
-          <AutogenerateBox rawText={rawText} onChange={setRawText} name={values.name} description={values.description}
+        {isDev ? (
+          <AutogenerateBox mode={mode} rawText={rawText} onChange={setRawText} name={values.name} description={values.description}
             busy={busy === "generate"} disabled={locked} onGenerate={generate} />
         ) : null}
       </BasicInfoSection>
@@ -109,6 +112,8 @@ export function SchemaForm({ schema, groups, isDev }: Props) {
         onChange={(persona) => setValues((v) => ({ ...v, persona }))} />
       <GroupAssignment groups={groups} selected={values.assigned_groups} isPublic={values.is_public} error={groupError}
         disabled={locked} onChange={(assigned_groups) => setValues((v) => ({ ...v, assigned_groups }))} />
+      <ScorecardSection value={{ scenario: values.scenario, scorecard: values.scorecard }} errors={errors} disabled={locked}
+        onChange={(grading) => setValues((v) => ({ ...v, ...grading }))} />
       <FormActions mode={mode} busy={busy} locked={locked} onDelete={remove} />
     </form>
   );

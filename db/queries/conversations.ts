@@ -3,6 +3,7 @@ import type { Executor } from "@/db";
 import { conversations, conversationTurns, roleplaySchemas, schemaGroups } from "@/db/schema";
 import { visibleTo } from "@/db/queries/visibility";
 import type { Persona } from "@/lib/validations/persona";
+import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 /** A live, active schema the user may see (spec section 6), or null. */
 /**
@@ -19,6 +20,8 @@ export async function findStartableSchema(db: Executor, input: { user: { id: str
       id: roleplaySchemas.id,
       name: roleplaySchemas.name,
       persona: roleplaySchemas.persona,
+      scenario: roleplaySchemas.scenario,
+      scorecard: roleplaySchemas.scorecard,
       organization_id: roleplaySchemas.organization_id,
       reachable: sql<boolean>`${reachable()}`.mapWith(Boolean),
     })
@@ -38,6 +41,8 @@ export async function insertConversation(
     schemaId: string;
     schemaName: string;
     persona: Persona;
+    scenario?: Scenario | null;
+    scorecard?: Scorecard | null;
     mode: "livekit" | "local";
   },
 ) {
@@ -51,6 +56,8 @@ export async function insertConversation(
       schema_id: input.schemaId,
       schema_name: input.schemaName,
       persona: input.persona,
+      scenario: input.scenario ?? null,
+      scorecard: input.scorecard ?? null,
       mode: input.mode,
     })
     .returning();

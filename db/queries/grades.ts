@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
-import { conversations, conversationTurns, grades } from "@/db/schema";
+import { conversations, conversationTurns, gradeCache, grades } from "@/db/schema";
 import type { GradeResult } from "@/lib/grading/grade-schema";
 
 /**
@@ -50,6 +50,7 @@ export async function saveGradeResult(db: Executor, conversationId: string, resu
     .set({
       status: "graded", score: result.score, wpm: result.wpm, stages_covered: result.stages_covered,
       topics_covered: result.topics_covered, feedback: result.feedback, metrics: result.metrics,
+      scorecard: { ...result.scorecard, scenario: result.scenario },
       grader: result.grader, model: result.model, error: null, locked_until: null, graded_at: sql`now()`,
     })
     .where(and(eq(grades.conversation_id, conversationId), eq(grades.status, "pending")))
@@ -86,4 +87,13 @@ export async function nextPendingDueAt(db: Executor): Promise<Date | null> {
     .from(grades)
     .where(eq(grades.status, "pending"));
   return row?.at ? new Date(row.at) : null;
+}
+
+export async function findCachedGrade(db: Executor, key: string) {
+  const [row] = await db.select({ answer: gradeCache.answer }).from(gradeCache).where(eq(gradeCache.key, key)).limit(1);
+  return row?.answer ?? null;
+}
+
+export async function saveCachedGrade(db: Executor, input: { key: string; model: string; answer: Record<string, unknown> }) {
+  await db.insert(gradeCache).values(input).onConflictDoNothing();
 }

@@ -14,7 +14,7 @@ export type MemberAggregate = {
 
 /**
  * One row per member of the organisation with the aggregates of their ended conversations there,
- * read from learner_stats (kept by triggers in the writing transaction; migration 0002): one
+ * read from learner_stats (kept by triggers in the writing transaction; migrations 0003 and 0006): one
  * primary-key row per member, whatever the number of conversations. Unordered: the caller sorts.
  */
 export async function selectMemberAggregates(db: Executor, organizationId: string): Promise<MemberAggregate[]> {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm"
 import type { Executor } from "@/db";
 import { groups, memberships, organizations, roleplaySchemas, schemaGroups } from "@/db/schema";
 import type { Persona } from "@/lib/validations/persona";
+import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 /** Group ids as a JSON array: JSON parses the same on postgres.js and PGlite. */
 const assignedGroupIds = sql<string[]>`coalesce((select json_agg(sg.group_id order by sg.group_id) from ${schemaGroups} sg where sg.schema_id = ${roleplaySchemas.id}), '[]'::json)`;
@@ -14,6 +15,8 @@ const schemaColumns = {
   is_public: roleplaySchemas.is_public,
   is_active: roleplaySchemas.is_active,
   persona: roleplaySchemas.persona,
+  scenario: roleplaySchemas.scenario,
+  scorecard: roleplaySchemas.scorecard,
   assigned_groups: assignedGroupIds,
 };
 
@@ -25,6 +28,8 @@ export type SchemaRow = {
   is_public: boolean;
   is_active: boolean;
   persona: Persona;
+  scenario: Scenario | null;
+  scorecard: Scorecard | null;
   assigned_groups: string[];
   organization_name?: string;
 };
@@ -66,7 +71,7 @@ export async function foreignGroupIds(db: Executor, input: { organizationId: str
   return input.groupIds.filter((id) => !own.has(id));
 }
 
-type SchemaValues = { name: string; description: string; is_public: boolean; persona: Persona; groupIds: string[] };
+type SchemaValues = { name: string; description: string; is_public: boolean; persona: Persona; scenario: Scenario; scorecard: Scorecard; groupIds: string[] };
 
 export async function insertSchema(db: Executor, input: SchemaValues & { organizationId: string; authorId: string }) {
   return db.transaction(async (tx) => {
@@ -78,6 +83,8 @@ export async function insertSchema(db: Executor, input: SchemaValues & { organiz
         description: input.description,
         is_public: input.is_public,
         persona: input.persona,
+        scenario: input.scenario,
+        scorecard: input.scorecard,
         author_id: input.authorId,
       })
       .returning({ id: roleplaySchemas.id });
@@ -98,6 +105,8 @@ export async function updateSchemaRow(db: Executor, input: SchemaValues & { sche
         description: input.description,
         is_public: input.is_public,
         persona: input.persona,
+        scenario: input.scenario,
+        scorecard: input.scorecard,
         updated_at: sql`now()`,
       })
       .where(

@@ -3,6 +3,7 @@ import {
   index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import type { Persona } from "@/lib/validations/persona";
+import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 import { organizations } from "./organizations";
 import { roleplaySchemas } from "./roleplay";
 import { users } from "./users";
@@ -25,6 +26,9 @@ export const conversations = pgTable(
     schema_id: uuid("schema_id").references(() => roleplaySchemas.id, { onDelete: "set null" }),
     schema_name: text("schema_name").notNull(),
     persona: jsonb("persona").$type<Persona>().notNull(),
+    // Snapshot of the schema's scenario and scorecard at the start, so later edits do not regrade old calls.
+    scenario: jsonb("scenario").$type<Scenario>(),
+    scorecard: jsonb("scorecard").$type<Scorecard>(),
     mode: conversationMode("mode").notNull(),
     status: conversationStatus("status").notNull().default("active"),
     room_name: text("room_name"),
@@ -85,6 +89,8 @@ export const grades = pgTable(
     topics_covered: jsonb("topics_covered").$type<string[]>(),
     feedback: jsonb("feedback").$type<Record<string, unknown>>(),
     metrics: jsonb("metrics").$type<Record<string, unknown>>(),
+    // The scorecard results (criterion scores, evidence, pass/fail) and the scenario they were judged in.
+    scorecard: jsonb("scorecard").$type<Record<string, unknown>>(),
     grader: text("grader"),
     model: text("model"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -100,3 +106,11 @@ export const grades = pgTable(
 export type Conversation = typeof conversations.$inferSelect;
 export type ConversationTurn = typeof conversationTurns.$inferSelect;
 export type Grade = typeof grades.$inferSelect;
+
+/** Claude's grading answers, keyed by a hash of transcript + persona + scenario + scorecard + model. */
+export const gradeCache = pgTable("grade_cache", {
+  key: text("key").primaryKey(),
+  model: text("model").notNull(),
+  answer: jsonb("answer").$type<Record<string, unknown>>().notNull(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

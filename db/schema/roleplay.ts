@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { Persona } from "@/lib/validations/persona";
+import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 import { groups, organizations } from "./organizations";
 import { timestamps, users } from "./users";
 
@@ -16,6 +17,9 @@ export const roleplaySchemas = pgTable(
     is_public: boolean("is_public").notNull().default(true),
     is_active: boolean("is_active").notNull().default(true),
     persona: jsonb("persona").$type<Persona>().notNull(),
+    // schema_data.scenario and schema_data.scorecard; null reads as sales discovery with its default scorecard.
+    scenario: jsonb("scenario").$type<Scenario>(),
+    scorecard: jsonb("scorecard").$type<Scorecard>(),
     author_id: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
     deleted_at: timestamp("deleted_at", { withTimezone: true }),

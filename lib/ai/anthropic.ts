@@ -29,6 +29,8 @@ type ToolCall<S extends z.ZodType> = {
   prompt: string;
   tool: { name: string; description: string; schema: S };
   maxTokens?: number;
+  /** 0 for graders, so the same transcript gets the same answer. */
+  temperature?: number;
 };
 
 /**
@@ -40,6 +42,7 @@ export async function callTool<S extends z.ZodType>(client: Anthropic, call: Too
   const message = await client.messages.create({
     model: anthropicModel(),
     max_tokens: call.maxTokens ?? 4096,
+    ...(call.temperature === undefined ? {} : { temperature: call.temperature }),
     system: call.system,
     messages: [{ role: "user", content: call.prompt }],
     tools: [{ name: call.tool.name, description: call.tool.description, input_schema: inputSchema }],

@@ -1,22 +1,31 @@
 import type { Executor } from "@/db";
-import { findConversation, findTurns } from "@/db/queries/grades";
+import { findCachedGrade, findConversation, findTurns, saveCachedGrade } from "@/db/queries/grades";
 import { anthropicClient } from "@/lib/ai/anthropic";
 import { env } from "@/lib/env";
-import { gradeWithClaude } from "./claude-grader";
+import type { ClaudeGrade, GradeCache } from "./claude-grader";
 import type { GradeResult } from "./grade-schema";
+import { gradeTranscript } from "./grade-transcript";
 import type { TranscriptTurn } from "./metrics";
-import { gradeWithRubric } from "./rubric-grader";
+
+/** Claude's answers kept in the grade_cache table: the same transcript and scorecard never cost a second call. */
+export function databaseGradeCache(db: Executor): GradeCache {
+  return {
+    get: async (key) => (await findCachedGrade(db, key)) as ClaudeGrade | null,
+    set: (key, model, answer) => saveCachedGrade(db, { key, model, answer }),
+  };
+}
 
 /**
- * Grades one ended conversation: Claude when ANTHROPIC_API_KEY is set, the rubric otherwise.
- * A conversation in which the learner never spoke needs no model: the rubric explains the 0.
+ * Grades one ended conversation with its scenario and scorecard snapshot: Claude when
+ * ANTHROPIC_API_KEY is set, the rubric otherwise (lib/grading/grade-transcript.ts, shared with the CLI).
  */
 export async function gradeConversation(db: Executor, conversationId: string): Promise<GradeResult> {
   const conversation = await findConversation(db, conversationId);
   if (!conversation) throw new Error("The conversation no longer exists");
   const turns = (await findTurns(db, conversationId)) as TranscriptTurn[];
-  const input = { persona: conversation.persona, turns };
-  const learnerSpoke = turns.some((t) => t.speaker === "learner" && t.text.trim().length > 0);
-  const client = learnerSpoke ? anthropicClient({ timeoutMs: env().GRADING_TIMEOUT_MS, maxRetries: 0 }) : null;
-  return client ? gradeWithClaude(client, input) : gradeWithRubric(input);
+  const client = anthropicClient({ timeoutMs: env().GRADING_TIMEOUT_MS, maxRetries: 0 });
+  return gradeTranscript(
+    { persona: conversation.persona, scenario: conversation.scenario, scorecard: conversation.scorecard, turns },
+    { client, cache: client ? databaseGradeCache(db) : undefined },
+  );
 }

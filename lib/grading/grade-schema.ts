@@ -1,5 +1,8 @@
 import { z } from "zod";
+import type { Scenario } from "@/lib/validations/scorecard";
 import type { TranscriptMetrics } from "./metrics";
+import type { ScorecardResult } from "./scorecard";
+import type { SpinStage } from "./spin";
 
 const score = (label: string) =>
   z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0).max(100);
@@ -52,8 +55,14 @@ export const claudeGradeSchema = z.object({
 });
 export type ClaudeGrade = z.infer<typeof claudeGradeSchema>;
 
+/** A learner question as the grade reports it: `turn` indexes the transcript. */
+export type GradeQuestion = { turn: number; text: string; stage: SpinStage | null; open: boolean; follow_up: boolean };
+
 /** What a grader produces and the pipeline stores in one statement. */
 export type GradeResult = {
+  scenario: Scenario;
+  scorecard: ScorecardResult;
+  questions: GradeQuestion[];
   score: number;
   wpm: number | null;
   stages_covered: string[];

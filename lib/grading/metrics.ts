@@ -1,7 +1,9 @@
 import { countFillers, mergeFillers, totalFillers, type FillerCounts } from "./fillers";
+import { isFollowUp } from "./listening";
+import { findQuestions, sentencesOf } from "./questions";
 import { classifyQuestion, SPIN_STAGES, type SpinStage } from "./spin";
-import { questionsIn, wordCount } from "./text";
-import { topicsCovered } from "./topics";
+import { wordCount } from "./text";
+import { topicsUncovered } from "./topics";
 
 export type TranscriptTurn = {
   seq: number;
@@ -12,7 +14,14 @@ export type TranscriptTurn = {
   ended_at: Date;
 };
 
-export type MarkedQuestion = { seq: number; text: string; open: boolean; stage: SpinStage | null };
+/** A learner question: `turn` is its index in the ordered transcript; `follow_up` when it builds on the buyer's last answer. */
+export type MarkedQuestion = {
+  seq: number; turn: number; text: string; open: boolean; stage: SpinStage | null; follow_up: boolean;
+  /** The other side got to answer it: it ends the learner's turn (or nearly) and a real reply follows. */
+  answered?: boolean;
+  /** Asked after a long stretch of the learner's own talk in the same turn, without picking up the buyer: a question inside a pitch. */
+  embedded?: boolean;
+};
 
 export type TranscriptMetrics = {
   /** 'voice' when every learner turn was spoken, 'typed' when every one was typed, else 'mixed'. */
@@ -25,10 +34,14 @@ export type TranscriptMetrics = {
   wpm: number | null;
   /** The learner's share of talk time, 0..1 (null when nobody spoke). */
   talk_ratio: number | null;
+  /** The learner's share of the words said, 0..1 (null when nobody spoke). */
+  talk_share_words: number | null;
   /** Learner talk time divided by persona talk time (null when the persona never spoke). */
   talk_to_listen: number | null;
   questions: number;
   open_questions: number;
+  /** Questions that build on the buyer's previous answer. */
+  follow_ups: number;
   fillers: number;
   filler_counts: FillerCounts;
   fillers_per_minute: number;
@@ -67,9 +80,24 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
   const spokenWords = spoken.reduce((s, t) => s + wordCount(t.text), 0);
   const timing = spoken.length === learner.length ? "voice" : spoken.length === 0 ? "typed" : "mixed";
 
-  const questionMarks: MarkedQuestion[] = learner.flatMap((t) =>
-    questionsIn(t.text).map((q) => ({ seq: t.seq, text: q, ...classifyQuestion(q) })),
-  );
+  const questionMarks: MarkedQuestion[] = ordered.flatMap((t, turn) => {
+    if (t.speaker !== "learner") return [];
+    const before = ordered[turn - 1]?.speaker === "persona" ? ordered[turn - 1].text : null;
+    const found = findQuestions(t.text);
+    const sentences = sentencesOf(t.text);
+    const reply = ordered[turn + 1];
+    const replied = reply?.speaker === "persona" && wordCount(reply.text) >= 4;
+    return found.map((q, i) => ({
+      seq: t.seq,
+      turn,
+      text: q.text,
+      ...classifyQuestion(q.text, { buyerBefore: before }, q.clause),
+      follow_up: i === 0 && before !== null && isFollowUp(q.text, before),
+      answered: replied && i === found.length - 1 && wordsAfter(sentences, q.text) <= 12,
+      embedded: wordsBefore(sentences, q.text) >= 40 && !(before !== null && isFollowUp(q.text, before)),
+    }));
+  });
+  const personaWords = ordered.filter((t) => t.speaker === "persona").reduce((s, t) => s + wordCount(t.text), 0);
   const fillerCounts = mergeFillers(learner.map((t) => countFillers(t.text)));
   const fillers = totalFillers(fillerCounts);
   const monologue = longestMonologue(ordered, seconds);
@@ -83,9 +111,11 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
     persona_seconds: round(personaSeconds),
     wpm: spokenSeconds > 0 && spokenWords > 0 ? Math.round(spokenWords / (spokenSeconds / 60)) : null,
     talk_ratio: total > 0 ? round(learnerSeconds / total, 2) : null,
+    talk_share_words: learnerWords + personaWords > 0 ? round(learnerWords / (learnerWords + personaWords), 2) : null,
     talk_to_listen: personaSeconds > 0 ? round(learnerSeconds / personaSeconds, 2) : null,
     questions: questionMarks.length,
     open_questions: questionMarks.filter((q) => q.open).length,
+    follow_ups: questionMarks.filter((q) => q.follow_up && q.stage !== null).length,
     fillers,
     filler_counts: fillerCounts,
     fillers_per_minute: learnerSeconds > 0 ? round(fillers / (learnerSeconds / 60)) : 0,
@@ -94,8 +124,20 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
     longest_monologue_seq: monologue.seq,
     question_marks: questionMarks,
     stages_covered: SPIN_STAGES.filter((stage) => questionMarks.some((q) => q.stage === stage)),
-    topics_covered: topicsCovered(topics, ordered.map((t) => t.text)),
+    topics_covered: topicsUncovered(topics, ordered, questionMarks),
   };
+}
+
+/** The learner's words in the same turn after this question (the buyer answers what ends the turn). */
+function wordsAfter(sentences: string[], question: string): number {
+  const at = sentences.lastIndexOf(question);
+  return at < 0 ? 0 : sentences.slice(at + 1).reduce((s, x) => s + wordCount(x), 0);
+}
+
+/** The learner's words in the same turn before this question. */
+function wordsBefore(sentences: string[], question: string): number {
+  const at = sentences.indexOf(question);
+  return at <= 0 ? 0 : sentences.slice(0, at).reduce((s, x) => s + wordCount(x), 0);
 }
 
 /** The longest run of consecutive learner turns (one monologue may span several turns). */

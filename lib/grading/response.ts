@@ -1,6 +1,8 @@
 import type { Conversation, Grade } from "@/db/schema";
-import type { GradeFeedback } from "./grade-schema";
+import type { Scenario } from "@/lib/validations/scorecard";
+import type { GradeFeedback, GradeQuestion, GradeResult } from "./grade-schema";
 import type { MarkedQuestion, TranscriptMetrics } from "./metrics";
+import type { ScorecardResult } from "./scorecard";
 
 type Turn = { seq: number; speaker: "learner" | "persona"; text: string; source: string; started_at: Date };
 
@@ -10,8 +12,11 @@ export type TranscriptEntry = {
   text: string;
   source: string;
   started_at: string;
-  questions: Omit<MarkedQuestion, "seq">[];
+  questions: { text: string; open: boolean; stage: MarkedQuestion["stage"]; follow_up: boolean }[];
 };
+
+/** The scorecard as stored with a grade (its scenario alongside). */
+export type StoredScorecard = ScorecardResult & { scenario: Scenario };
 
 /** Spec section 3's grade response, plus how it was made and the evidence behind it. */
 export type GradeResponse = {
@@ -31,11 +36,40 @@ export type GradeResponse = {
   graded_at: string | null;
   metrics: TranscriptMetrics | null;
   transcript: TranscriptEntry[];
+  scenario: Scenario | null;
+  /** Criterion by criterion: score, weight, evidence quote, better line, pass/fail against the pass mark. */
+  scorecard: ScorecardResult | null;
+  /** Every learner question in order: `turn` indexes `transcript`; stage null for "not a discovery question". */
+  questions: GradeQuestion[];
 };
+
+/** Questions of a stored grade; grades made before `turn` existed get it from the turn's position. */
+function questionsOf(marks: MarkedQuestion[], turns: Turn[]): GradeQuestion[] {
+  return marks.map((q) => ({
+    turn: typeof q.turn === "number" ? q.turn : turns.findIndex((t) => t.seq === q.seq),
+    text: q.text,
+    stage: q.stage,
+    open: q.open,
+    follow_up: q.follow_up ?? false,
+  }));
+}
+
+function transcriptOf(turns: Turn[], questions: GradeQuestion[]): TranscriptEntry[] {
+  return turns.map((t, i) => ({
+    seq: t.seq,
+    speaker: t.speaker,
+    text: t.text,
+    source: t.source,
+    started_at: t.started_at.toISOString(),
+    questions: questions.filter((q) => q.turn === i).map(({ text, open, stage, follow_up }) => ({ text, open, stage, follow_up })),
+  }));
+}
 
 export function gradeResponse(conversation: Conversation, grade: Grade, turns: Turn[]): GradeResponse {
   const metrics = (grade.metrics ?? null) as TranscriptMetrics | null;
-  const marks = metrics?.question_marks ?? [];
+  const stored = (grade.scorecard ?? null) as StoredScorecard | null;
+  const questions = questionsOf(metrics?.question_marks ?? [], turns);
+  const { scenario = null, ...scorecard } = stored ?? ({} as Partial<StoredScorecard>);
   return {
     status: "graded",
     conversation_id: conversation.id,
@@ -52,13 +86,38 @@ export function gradeResponse(conversation: Conversation, grade: Grade, turns: T
     model: grade.model,
     graded_at: grade.graded_at?.toISOString() ?? null,
     metrics,
-    transcript: turns.map((t) => ({
-      seq: t.seq,
-      speaker: t.speaker,
-      text: t.text,
-      source: t.source,
-      started_at: t.started_at.toISOString(),
-      questions: marks.filter((q) => q.seq === t.seq).map(({ text, open, stage }) => ({ text, open, stage })),
-    })),
+    transcript: transcriptOf(turns, questions),
+    scenario,
+    scorecard: stored ? (scorecard as ScorecardResult) : null,
+    questions,
+  };
+}
+
+/** A grade of a transcript graded outside the database: no conversation id, and no date for a typed transcript. */
+export type GradeDocument = Omit<GradeResponse, "conversation_id" | "started_at"> & { conversation_id: null; started_at: string | null };
+
+/** The same grade document for a transcript graded outside the database (the grading CLI). */
+export function gradeDocument(result: GradeResult, turns: (Turn & { ended_at: Date })[], names: { conversation: string; persona: string }): GradeDocument {
+  const timed = turns.some((t) => t.source === "voice");
+  return {
+    status: "graded",
+    conversation_id: null,
+    conversation_name: names.conversation,
+    persona_name: names.persona,
+    conversation_score: result.score,
+    started_at: timed && turns.length ? turns[0].started_at.toISOString() : null,
+    ended_at: timed && turns.length ? turns[turns.length - 1].ended_at.toISOString() : null,
+    wpm: result.wpm,
+    stages_covered: result.stages_covered,
+    topics_covered: result.topics_covered,
+    feedback: result.feedback,
+    grader: result.grader,
+    model: result.model,
+    graded_at: null,
+    metrics: result.metrics,
+    transcript: transcriptOf(turns, result.questions),
+    scenario: result.scenario,
+    scorecard: result.scorecard,
+    questions: result.questions,
   };
 }

@@ -1,118 +1,202 @@
 import type { Persona } from "@/lib/validations/persona";
+import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorecard";
 import type { GradeFeedback } from "./grade-schema";
-import type { MarkedQuestion, TranscriptMetrics, TranscriptTurn } from "./metrics";
+import { discoveryQuestions, type MeasureInput } from "./measures";
+import type { ScorecardResult } from "./scorecard";
 import { SPIN_STAGES, type SpinStage } from "./spin";
+import { suggestQuestion } from "./suggestions";
 import { excerpt } from "./text";
 
-type Input = {
-  persona: Persona;
-  turns: TranscriptTurn[];
-  metrics: TranscriptMetrics;
-  topics: string[];
-  score: number;
-  spin: number;
-  stages: Record<SpinStage, number>;
-  communication: number;
-  deductions: { points: number; reason: string }[];
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);
+const KIND_NAME: Record<ScenarioKind, string> = {
+  "sales-discovery": "discovery call", "job-interview": "interview", "customer-service": "service call", pitch: "pitch", general: "conversation",
 };
 
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1).replace(/[.!]+$/, "");
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const percent = (ratio: number | null) => (ratio === null ? "an unknown share" : `${Math.round(ratio * 100)}%`);
-
-/** The question a learner could have asked for a stage they skipped, built from the persona. */
-function exampleQuestion(stage: SpinStage, persona: Persona): string {
-  const pain = persona.pain_points[0] ?? "that";
-  const goal = persona.goals[0] ?? "reach your goal";
-  switch (stage) {
-    case "situation":
-      return `"Could you walk me through how this works for you today?"`;
-    case "problem":
-      return `"What gets in the way when you try to ${lowerFirst(goal)}?"`;
-    case "implication":
-      return `"How does it affect you and your team when ${lowerFirst(pain)}?"`;
-    case "need-payoff":
-      return `"If you could ${lowerFirst(goal)}, what would that mean for you?"`;
-  }
+/** The buyer turn the learner should have picked up: the last one naming a problem, else the last substantial one. */
+export function buyerLineToPickUp(input: MeasureInput): string | null {
+  // Only a line where the buyer named a problem is worth quoting back; otherwise the plain suggestion.
+  const persona = input.turns.filter((t) => t.speaker === "persona" && t.text.split(/\s+/).length >= 5 && !/\b(?:would|could|'d)\b/i.test(t.text));
+  const problem = persona.find((t) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(t.text));
+  return problem ? (problem.text.split(/(?<=[.!?])\s+/).find((s) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(s)) ?? problem.text) : null;
 }
 
-function bestQuestion(questions: MarkedQuestion[]): MarkedQuestion | undefined {
-  return questions.find((q) => q.open) ?? questions[0];
+/** The stage a discovery call most needs next: the deepest stage skipped, else the thinnest. */
+export function stageToPractise(questions: MeasureInput["questions"]): SpinStage {
+  const count = (s: SpinStage) => questions.filter((q) => q.stage === s).length;
+  const order: SpinStage[] = ["implication", "need-payoff", "problem", "situation"];
+  return order.find((s) => count(s) === 0) ?? order.sort((a, b) => count(a) - count(b))[0];
 }
 
-export function rubricFeedback(input: Input): GradeFeedback {
-  const { metrics: m, persona, stages } = input;
-  const covered = SPIN_STAGES.filter((s) => stages[s] > 0);
-  const missing = SPIN_STAGES.filter((s) => stages[s] === 0);
-  const topicsMissed = input.topics.filter((t) => !m.topics_covered.includes(t));
-  const fillerList = Object.entries(m.filler_counts).sort((a, b) => b[1] - a[1]).map(([f, n]) => `'${f}' x${n}`);
-  const monologueTurn = input.turns.find((t) => t.seq === m.longest_monologue_seq);
-  const closed = m.question_marks.find((q) => !q.open);
+/** A line the learner could have said for a criterion that fell short; fits the scenario kind. */
+export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
+  return (criterion: Criterion): string | null => {
+    const pickUp = buyerLineToPickUp(input);
+    switch (criterion.measure) {
+      case "spin":
+      case "topics":
+        return suggestQuestion(stageToPractise(input.questions), pickUp);
+      case "listening":
+        return kind === "sales-discovery" ? suggestQuestion("problem", pickUp) : pickUp ? `You said "${excerpt(pickUp, 10)}". Can you tell me more about that?` : "Can you tell me more about what you just said?";
+      case "questions":
+        return {
+          "sales-discovery": suggestQuestion("problem", pickUp),
+          "job-interview": "What would success look like in this role after the first six months?",
+          "customer-service": "When did this start, and what have you tried so far?",
+          pitch: "What questions do you have so far?",
+          general: "What matters most to you about this?",
+        }[kind];
+      case "talk_share":
+      case "monologue":
+        return kind === "pitch" ? "Let me pause there. What questions do you have so far?" : "Let me stop there. How does that compare with what you see today?";
+      case "next_step":
+        return kind === "job-interview"
+          ? "I'm very interested in this role. What are the next steps, and when can I expect to hear back?"
+          : "Shall we book 30 minutes next Tuesday with your team to go through this together?";
+      case "courtesy":
+        return "I hear you. Let me stop there: what matters most to you right now?";
+      case "star_answers":
+        return "In my last role our on-time rate was 82%. I rebuilt the dispatch schedule with the drivers, and within three months we were at 95%.";
+      case "empathy_ownership":
+        return "I'm sorry, that sounds really frustrating. I'll take care of this for you now.";
+      case "resolution":
+        return "I've issued the refund; you'll see it within three working days. Does that solve it for you?";
+      case "pitch_structure":
+        return "Here is the problem we solve, how we solve it, the proof from customers, and what we are asking you for today.";
+      default:
+        return null;
+    }
+  };
+}
 
-  const verdict =
-    input.score >= 80 ? "A strong discovery conversation." :
-    input.score >= 60 ? "A solid conversation with clear gaps." :
-    m.questions === 0 ? "This conversation was a pitch, not a discovery call." :
-    "This conversation needs more and deeper discovery.";
-  const overall = `${verdict} You asked ${plural(m.questions, "question")} (${m.open_questions} open), covered ${covered.length} of 4 SPIN stages and ${m.topics_covered.length} of ${input.topics.length} of ${persona.name}'s pain points and goals, and talked for ${percent(m.talk_ratio)} of the time.`;
+function verdict(kind: ScenarioKind, card: ScorecardResult, input: MeasureInput): string {
+  const discovery = input.questions.filter((q) => q.stage !== null).length;
+  if (card.cap?.reason.startsWith("too little")) return "Too little to grade.";
+  if (card.cap && card.cap.limit < 95) return `Held back: ${card.cap.reason}.`;
+  if (kind === "sales-discovery" && discovery === 0) return "This conversation was a pitch, not a discovery call.";
+  if (card.score >= 80) return `A strong ${KIND_NAME[kind]}.`;
+  if (card.score >= 60) return `A solid ${KIND_NAME[kind]} with clear gaps.`;
+  return kind === "sales-discovery" ? "This conversation needs more and deeper discovery." : `This ${KIND_NAME[kind]} needs work on the basics below.`;
+}
 
-  const spinFeedback = covered.length === 0
-    ? `No question moved through the SPIN stages, so ${persona.name}'s situation, problems and priorities stayed unexplored. Start with a situation question such as ${exampleQuestion("situation", persona)}`
-    : [
-        ...covered.map((s) => `${s}: "${excerpt(bestQuestion(m.question_marks.filter((q) => q.stage === s))!.text)}"`),
-        ...missing.map((s) => `no ${s} question (for example ${exampleQuestion(s, persona)})`),
-      ].join("; ") + ".";
+type FeedbackInput = { persona: Persona; scenario: Scenario; input: MeasureInput; card: ScorecardResult; stages: Record<SpinStage, number>; spin: number; communication: number };
 
-  const pace = m.wpm === null ? "typed conversation: words per minute not measured" : `your pace was ${m.wpm} words per minute`;
-  const fillerText = m.fillers === 0 ? "no filler words" : `${plural(m.fillers, "filler word")} (${fillerList.join(", ")}), about ${m.fillers_per_minute} per minute`;
-  const communicationFeedback = `You talked for ${percent(m.talk_ratio)} of the time with ${fillerText}, and your longest stretch ran ${Math.round(m.longest_monologue_seconds)} seconds; ${pace}.${
-    input.deductions.length ? ` Points lost for: ${input.deductions.map((d) => `${d.reason} (-${d.points})`).join(", ")}.` : ""
-  }`;
+export function rubricFeedback({ persona, scenario, input, card, stages, spin, communication }: FeedbackInput): GradeFeedback {
+  const m = input.metrics;
+  const kind = scenario.kind;
+  const discovery = discoveryQuestions(input.questions);
+  const passText = card.passed ? `passes the pass mark of ${card.pass_mark}` : `is below the pass mark of ${card.pass_mark}`;
+  const needsAi = card.criteria.filter((c) => c.status === "needs_ai");
+  const overall = [
+    verdict(kind, card, input),
+    `Your score of ${card.score} ${passText}.`,
+    card.cap ? `It is capped at ${card.cap.limit}: ${card.cap.reason}.` : "",
+    kind === "sales-discovery"
+      ? `You asked ${plural(m.questions, "question")} (${plural(discovery.length, "discovery question")}, ${m.follow_ups} building on an answer) and spoke ${pct(m.talk_share_words)} of the words.`
+      : `You asked ${plural(m.questions, "question")} and spoke ${pct(m.talk_share_words)} of the words.`,
+    needsAi.length ? `${plural(needsAi.length, "criterion")} need${needsAi.length === 1 ? "s" : ""} AI grading and ${needsAi.length === 1 ? "is" : "are"} left out of the score: ${needsAi.map((c) => c.label).join(", ")}.` : "",
+  ].filter(Boolean).join(" ");
 
-  const strengths: string[] = covered.slice(0, 3).map((s) => {
-    const q = bestQuestion(m.question_marks.filter((x) => x.stage === s))!;
-    return `Asked ${q.open ? "an open" : "a"} ${s} question: "${excerpt(q.text, 25)}"`;
-  });
-  if (m.talk_ratio !== null && m.talk_ratio >= 0.25 && m.talk_ratio <= 0.6 && m.questions > 0) {
-    strengths.push(`Gave ${persona.name} room to talk: you spoke for ${percent(m.talk_ratio)} of the time.`);
+  const pickUp = buyerLineToPickUp(input);
+  let spinFeedback: string;
+  if (kind !== "sales-discovery") {
+    spinFeedback = `This ${KIND_NAME[kind]} is graded on its own scorecard, not on SPIN. For reference, ${plural(discovery.length, "question")} had a SPIN stage.`;
+  } else if (discovery.length === 0) {
+    spinFeedback = `No discovery question, so ${persona.name}'s situation, problems and priorities stayed unexplored. A first question could be: "${suggestQuestion("situation", null)}"`;
+  } else {
+    const parts = SPIN_STAGES.map((s) => {
+      const asked = discovery.filter((q) => q.stage === s);
+      return asked.length ? `${s}: ${asked.length} (e.g. "${excerpt(asked[0].text, 16)}")` : `no ${s} question (for example "${suggestQuestion(s, pickUp)}")`;
+    });
+    spinFeedback = `${parts.join("; ")}.`;
   }
-  if (m.fillers_per_minute <= 1 && m.learner_words >= 40) strengths.push(`Spoke cleanly: ${fillerText}.`);
-  if (m.topics_covered.length > 0) strengths.push(`Brought up "${m.topics_covered[0]}".`);
 
-  const improvements: string[] = missing.map((s) => `You asked no ${s} question. Try ${exampleQuestion(s, persona)}`);
-  if (closed && m.open_questions / Math.max(1, m.questions) < 0.75) {
-    improvements.push(`"${excerpt(closed.text)}" invites a yes or no. Open it with "how" or "what" so the buyer explains.`);
-  }
-  if (m.talk_ratio !== null && m.talk_ratio > 0.6 && monologueTurn) {
-    improvements.push(`You talked for ${percent(m.talk_ratio)} of the time; your longest stretch (${Math.round(m.longest_monologue_seconds)} s) began "${excerpt(monologueTurn.text, 14)}"`);
-  }
-  if (m.fillers_per_minute > 1) improvements.push(`Cut the fillers: ${fillerText}.`);
-  if (improvements.length === 0 && topicsMissed.length > 0) {
-    improvements.push(`"${topicsMissed.shift()}" never came up; ask about it before proposing a next step.`);
-  }
-  const thin = covered.find((s) => m.question_marks.filter((q) => q.stage === s).length === 1 && s !== "situation");
-  if (improvements.length === 0 && thin) {
-    const q = m.question_marks.find((x) => x.stage === thin)!;
-    improvements.push(`You asked one ${thin} question ("${excerpt(q.text)}") and moved on; a follow-up such as ${exampleQuestion(thin, persona)} would have gone deeper.`);
-  }
+  const styleBits = [
+    `You spoke ${pct(m.talk_share_words)} of the words${m.timing === "voice" && m.talk_ratio !== null ? ` and ${pct(m.talk_ratio)} of the time` : ""}`,
+    m.fillers === 0 ? "with no filler words" : `with ${plural(m.fillers, "filler word")} (about ${m.fillers_per_minute} per minute)`,
+    `your longest stretch ran ${m.longest_monologue_words} words`,
+    m.wpm === null ? "typed conversation: words per minute not measured" : `your pace was ${m.wpm} words per minute`,
+  ];
+  const listening = discovery.length ? ` ${m.follow_ups} of ${discovery.length} questions built on the previous answer.` : "";
+  const courtesy = card.criteria.find((c) => c.measure === "courtesy" && c.score !== null && c.score < 50);
+  const communicationFeedback = `${styleBits.join(", ")}.${listening}${courtesy ? ` ${courtesy.detail[0].toUpperCase()}${courtesy.detail.slice(1)}.` : ""}`;
 
-  const recommendations: string[] = topicsMissed.slice(0, 2).map((t) => `Find out about "${t}": it never came up.`);
-  if (missing.includes("implication") && !missing.includes("problem")) recommendations.push("When a problem surfaces, ask what it costs before offering anything.");
-  if (m.talk_ratio !== null && m.talk_ratio > 0.6) recommendations.push("After each question, stop and let the buyer answer in full; aim to talk less than 60% of the time.");
-  if (m.questions === 0) recommendations.push(`Prepare three open questions about ${persona.name}'s situation before the next call.`);
-  if (recommendations.length === 0) recommendations.push("Keep this structure, and close with a concrete next step the buyer agrees to.");
+  const enough = m.learner_words >= 40;
+  // Delivery strengths are real but minor: at most one of them for a call below the pass mark, and never a quote.
+  const style = (c: (typeof card.criteria)[number]) => ["talk_share", "monologue", "fillers", "pace", "courtesy"].includes(c.measure ?? "");
+  const good = card.criteria.filter((c) => c.score !== null && c.score >= 75).sort((a, b) => Number(style(a)) - Number(style(b)) || b.weight - a.weight);
+  const strengths = enough
+    ? good
+        .filter((c, i, all) => !style(c) || card.passed || (card.score >= 40 && all.filter(style).indexOf(c) === 0))
+        .slice(0, 5)
+        .map((c) => `${c.label}: ${c.detail}${c.evidence && !style(c) ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
+    : [];
 
+  const improvements = card.criteria
+    .filter((c) => c.passed === false)
+    .sort((a, b) => b.weight * (100 - b.score!) - a.weight * (100 - a.score!))
+    .slice(0, 5)
+    .map((c) => {
+      const said = c.evidence && c.measure !== "spin" ? ` You said: "${excerpt(c.evidence, 20)}".` : "";
+      return `${c.label} (${c.score}/100): ${c.detail}.${said}${c.better_line ? ` Try: "${c.better_line}"` : ""}`;
+    });
+  // A strong discovery call still gets one growth point, from its thinnest deep stage.
+  if (enough && improvements.length === 0 && kind === "sales-discovery") {
+    const thin = (["need-payoff", "implication", "problem"] as SpinStage[]).find((s) => discovery.filter((q) => q.stage === s).length < 2);
+    if (thin) {
+      const n = discovery.filter((q) => q.stage === thin).length;
+      improvements.push(`To go further: you asked ${plural(n, `${thin} question`)}; one more would have gone deeper, for example "${suggestQuestion(thin, pickUp)}"`);
+    }
+  }
+  if (!enough && improvements.length === 0) improvements.push(`You said ${plural(m.learner_words, "word")}: say enough for a real conversation before it can be graded.`);
+
+  const recommendations = recommendationsFor(kind, card, input);
   return {
     overall_feedback: overall,
-    spin_score: input.spin,
-    spin_feedback: spinFeedback.charAt(0).toUpperCase() + spinFeedback.slice(1),
+    spin_score: spin,
+    spin_feedback: spinFeedback,
     stage_scores: stages,
-    communication_score: input.communication,
+    communication_score: communication,
     communication_feedback: communicationFeedback,
-    strengths: strengths.slice(0, 5),
+    strengths,
     areas_for_improvement: improvements,
     recommendations,
   };
+}
+
+function recommendationsFor(kind: ScenarioKind, card: ScorecardResult, input: MeasureInput): string[] {
+  const weak = new Set(card.criteria.filter((c) => c.passed === false).map((c) => c.measure));
+  const out: string[] = [];
+  if (kind === "sales-discovery") {
+    const stage = stageToPractise(input.questions);
+    const when: Record<SpinStage, string> = {
+      situation: "ask them early, then move on: too many facts bore the buyer",
+      problem: "ask them once you know how things work today, to find what is hard or not working",
+      implication: "ask them right after the buyer names a problem, about what it costs and who else feels it",
+      "need-payoff": "ask them once a problem is on the table, so the buyer says what solving it is worth",
+    };
+    if (weak.has("spin")) out.push(`Practise ${stage} questions: prepare two before the next call; ${when[stage]}.`);
+    if (weak.has("listening")) out.push("Build your next question on the buyer's last answer: pick up their words before moving to your next topic.");
+    if (weak.has("talk_share")) out.push("Ask one question, then stop and let the buyer answer in full; aim to talk less than half the time.");
+    if (weak.has("next_step")) out.push("Close with a concrete, dated next step the buyer agrees to, not 'I'll send some info'.");
+    if (weak.has("topics")) out.push("Before proposing anything, find out what the buyer is struggling with and what they want to achieve.");
+  } else if (kind === "job-interview") {
+    if (weak.has("star_answers")) out.push("Structure each answer as situation, task, action, result, with one number that shows the result.");
+    if (weak.has("monologue")) out.push("Keep answers to one or two minutes; stop after the result.");
+    if (weak.has("questions")) out.push("Prepare two questions about the role's challenges and the team.");
+    if (weak.has("next_step")) out.push("Close by saying you want the job and asking about the next steps.");
+  } else if (kind === "customer-service") {
+    if (weak.has("empathy_ownership")) out.push("Name the customer's feeling first, then say what you will do about it.");
+    if (weak.has("questions")) out.push("Ask diagnosis questions before offering a fix.");
+    if (weak.has("resolution")) out.push("Give a clear resolution or an honest timeline, then check the issue is solved.");
+  } else if (kind === "pitch") {
+    if (weak.has("pitch_structure")) out.push("Open with the audience's problem, then the solution, the proof, and a clear ask.");
+    if (weak.has("questions")) out.push("Stop after the ask and invite questions.");
+  }
+  if (weak.has("courtesy")) out.push("Stay respectful and let the other side finish; a conversation lost on tone is lost on substance too.");
+  if (weak.has("fillers")) out.push("Replace filler words with a short silent pause.");
+  if (out.length === 0) out.push(`Keep this structure. Next time, raise the bar on your weakest criterion: ${[...card.criteria].filter((c) => c.score !== null).sort((a, b) => a.score! - b.score!)[0]?.label ?? "the next step"}.`);
+  return out.slice(0, 4);
 }
 
 /** A conversation in which the learner said nothing: graded, not failed, and explained. */
@@ -126,7 +210,7 @@ export function silentFeedback(persona: Persona): GradeFeedback {
     communication_score: 0,
     communication_feedback: "No learner turns: talk ratio, pace and filler words could not be measured.",
     strengths: [],
-    areas_for_improvement: [`You did not speak. Try opening with ${exampleQuestion("situation", persona)}`],
+    areas_for_improvement: [`You did not speak. Try opening with "${suggestQuestion("situation", null)}"`],
     recommendations: [`Prepare a first question about ${persona.name}'s situation before starting the call.`],
   };
 }

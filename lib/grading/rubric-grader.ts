@@ -1,89 +1,72 @@
 /**
- * The rubric grader: used when no ANTHROPIC_API_KEY is set. A pure function of the transcript
- * metrics, so the same transcript always gets the same grade. (Also in lib/grading/RUBRIC.md.)
- *
- * Stage score, for each SPIN stage (situation, problem, implication, need-payoff), from the
- * learner's questions classified in spin.ts:
- *   0 when no question of that stage was asked; otherwise 65 for the first question,
- *   +10 for each further one (at most +20), +15 when at least one of them is open. Max 100.
- * SPIN score = 0.20 situation + 0.30 problem + 0.25 implication + 0.25 need-payoff.
- *
- * Communication score: 100, minus
- *   30 when the learner asked no question at all, else 10 when fewer than half were open;
- *   (talk share - 60%) in points when the learner talked more than 60% of the time (at most 30),
- *     or 10 when they talked less than 20%;
- *   5 per filler word per minute above 1 per minute (at most 25);
- *   10 when the longest monologue ran over 60 s, 20 when over 90 s;
- *   10 when the spoken pace was outside 110-170 words per minute (spoken calls only).
- *   Never below 0.
- * Topic score = 100 x (pain points and goals that came up) / (all of the persona's pain points and goals).
- * Conversation score = 0.5 SPIN + 0.3 communication + 0.2 topics, rounded.
- * A conversation in which the learner said nothing scores 0 everywhere, with that explanation.
+ * The rubric grader: used when no ANTHROPIC_API_KEY is set, and the deterministic half of the AI
+ * grade. A pure function of the transcript, the persona and the roleplay's scenario and scorecard,
+ * so the same transcript always gets the same grade. How it works: lib/grading/RUBRIC.md.
  */
 import type { Persona } from "@/lib/validations/persona";
-import type { GradeResult } from "./grade-schema";
-import { computeMetrics, type TranscriptMetrics, type TranscriptTurn } from "./metrics";
-import { rubricFeedback, silentFeedback } from "./rubric-feedback";
-import { SPIN_STAGES, type SpinStage } from "./spin";
+import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
+import { scenarioOrDefault, scorecardOrDefault } from "./default-scorecards";
+import type { GradeResult, GradeQuestion } from "./grade-schema";
+import { runMeasure, sufficiency, type MeasureInput } from "./measures";
+import { computeMetrics, type MarkedQuestion, type TranscriptTurn } from "./metrics";
+import { betterLineFor, rubricFeedback, silentFeedback } from "./rubric-feedback";
+import { evaluateScorecard, type JudgedCriterion, type ScorecardResult } from "./scorecard";
+import { SPIN_STAGES } from "./spin";
+import { stageScores } from "./measures";
 
-export const STAGE_WEIGHTS: Record<SpinStage, number> = { situation: 0.2, problem: 0.3, implication: 0.25, "need-payoff": 0.25 };
+export { stageScores };
+
+export type GradeInput = { persona: Persona; scenario?: Partial<Scenario> | null; scorecard?: Scorecard | null; turns: TranscriptTurn[] };
 
 export function personaTopics(persona: Pick<Persona, "pain_points" | "goals">): string[] {
   return [...(persona.pain_points ?? []), ...(persona.goals ?? [])];
 }
 
-export function stageScores(metrics: TranscriptMetrics): Record<SpinStage, number> {
-  const out = {} as Record<SpinStage, number>;
-  for (const stage of SPIN_STAGES) {
-    const asked = metrics.question_marks.filter((q) => q.stage === stage);
-    out[stage] = asked.length === 0 ? 0 : 65 + 10 * Math.min(2, asked.length - 1) + (asked.some((q) => q.open) ? 15 : 0);
+/** Communication: listening, talk share, courtesy, monologue, fillers and pace, whatever the scorecard weighs. */
+const COMMUNICATION = [["listening", 3], ["talk_share", 2], ["courtesy", 2], ["monologue", 1], ["fillers", 1], ["pace", 1]] as const;
+
+export function communicationScore(input: MeasureInput): number {
+  let sum = 0, weight = 0;
+  for (const [measure, w] of COMMUNICATION) {
+    const r = runMeasure(measure, input);
+    if (r.score === null) continue;
+    sum += w * r.score;
+    weight += w;
   }
-  return out;
+  return Math.round(weight ? (sum / weight) * Math.min(1, sufficiency(input.metrics) * 1.2) : 0);
 }
 
-export function spinScore(stages: Record<SpinStage, number>): number {
-  return Math.round(SPIN_STAGES.reduce((sum, s) => sum + STAGE_WEIGHTS[s] * stages[s], 0));
-}
+export const publicQuestions = (marks: MarkedQuestion[]): GradeQuestion[] =>
+  marks.map((q) => ({ turn: q.turn, text: q.text, stage: q.stage, open: q.open, follow_up: q.follow_up }));
 
-/** Each deduction with its reason, so the feedback can explain the number. */
-export function communicationDeductions(m: TranscriptMetrics): { points: number; reason: string }[] {
-  const out: { points: number; reason: string }[] = [];
-  if (m.questions === 0) out.push({ points: 30, reason: "no questions" });
-  else if (m.open_questions / m.questions < 0.5) out.push({ points: 10, reason: "mostly closed questions" });
-  if (m.talk_ratio !== null && m.talk_ratio > 0.6) {
-    out.push({ points: Math.min(30, Math.round((m.talk_ratio - 0.6) * 100)), reason: "talked most of the time" });
-  } else if (m.talk_ratio !== null && m.talk_ratio < 0.2) out.push({ points: 10, reason: "said very little" });
-  if (m.fillers_per_minute > 1) {
-    out.push({ points: Math.min(25, Math.round(5 * (m.fillers_per_minute - 1))), reason: "filler words" });
-  }
-  if (m.longest_monologue_seconds > 90) out.push({ points: 20, reason: "a monologue over 90 seconds" });
-  else if (m.longest_monologue_seconds > 60) out.push({ points: 10, reason: "a monologue over 60 seconds" });
-  if (m.wpm !== null && (m.wpm < 110 || m.wpm > 170)) out.push({ points: 10, reason: "pace outside 110-170 words per minute" });
-  return out.filter((d) => d.points > 0);
-}
-
-export function communicationScore(m: TranscriptMetrics): number {
-  return Math.max(0, 100 - communicationDeductions(m).reduce((s, d) => s + d.points, 0));
-}
-
-export function topicScore(m: TranscriptMetrics, topics: string[]): number {
-  return topics.length === 0 ? 0 : Math.round((100 * m.topics_covered.length) / topics.length);
-}
-
-export function gradeWithRubric(input: { persona: Persona; turns: TranscriptTurn[] }): GradeResult {
+/** Everything deterministic about a transcript: metrics, the scorecard's measured criteria, the feedback. */
+export function analyseTranscript(input: GradeInput, opts: { questions?: MarkedQuestion[]; judged?: Record<string, JudgedCriterion> } = {}) {
+  const scenario = scenarioOrDefault(input.scenario);
+  const scorecard = scorecardOrDefault(input.scorecard, scenario.kind);
   const topics = personaTopics(input.persona);
-  const metrics = computeMetrics(input.turns, topics);
-  const base = { wpm: metrics.wpm, stages_covered: metrics.stages_covered, topics_covered: metrics.topics_covered, metrics, grader: "rubric" as const, model: null };
-  if (metrics.learner_turns === 0 || metrics.learner_words === 0) {
-    return { ...base, score: 0, feedback: silentFeedback(input.persona) };
+  const ordered = [...input.turns].sort((a, b) => a.seq - b.seq);
+  const metrics = computeMetrics(ordered, topics);
+  if (opts.questions) {
+    metrics.question_marks = opts.questions;
+    metrics.stages_covered = SPIN_STAGES.filter((s) => opts.questions!.some((q) => q.stage === s));
   }
-  const stages = stageScores(metrics);
-  const spin = spinScore(stages);
-  const communication = communicationScore(metrics);
-  const score = Math.round(0.5 * spin + 0.3 * communication + 0.2 * topicScore(metrics, topics));
-  const feedback = rubricFeedback({
-    persona: input.persona, turns: input.turns, metrics, topics, score, spin, stages, communication,
-    deductions: communicationDeductions(metrics),
-  });
-  return { ...base, score, feedback };
+  const measureInput: MeasureInput = { kind: scenario.kind, turns: ordered, metrics, topics, questions: metrics.question_marks };
+  const card: ScorecardResult = evaluateScorecard(scorecard, scenario, measureInput, opts.judged, betterLineFor(scenario.kind, measureInput));
+  const stages = stageScores(metrics.question_marks);
+  const spin = runMeasure("spin", measureInput).score ?? 0;
+  const communication = communicationScore(measureInput);
+  return { scenario, scorecard, topics, ordered, metrics, measureInput, card, stages, spin, communication };
+}
+
+export function gradeWithRubric(input: GradeInput): GradeResult {
+  const a = analyseTranscript(input);
+  const base = {
+    wpm: a.metrics.wpm, stages_covered: a.metrics.stages_covered, topics_covered: a.metrics.topics_covered, metrics: a.metrics,
+    grader: "rubric" as const, model: null, scenario: a.scenario, scorecard: a.card, questions: publicQuestions(a.metrics.question_marks),
+  };
+  if (a.metrics.learner_turns === 0 || a.metrics.learner_words === 0) {
+    return { ...base, score: 0, scorecard: { ...a.card, score: 0, passed: false }, feedback: silentFeedback(input.persona) };
+  }
+  const feedback = rubricFeedback({ persona: input.persona, scenario: a.scenario, input: a.measureInput, card: a.card, stages: a.stages, spin: a.spin, communication: a.communication });
+  return { ...base, score: a.card.score, feedback };
 }

@@ -43,6 +43,8 @@ export async function requestRoom(user: SessionUser, schemaId: string): Promise<
       schemaId: schema.id,
       schemaName: schema.name,
       persona: schema.persona,
+      scenario: schema.scenario,
+      scorecard: schema.scorecard,
       mode,
     });
   });

@@ -2,9 +2,11 @@ import Anthropic from "@anthropic-ai/sdk";
 import { anthropicClient, callTool, ModelOutputError } from "@/lib/ai/anthropic";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError, forbidden } from "@/lib/errors";
+import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import { personaSchema } from "@/lib/validations/persona";
 import type { AutogenerateInput } from "@/lib/validations/schema";
-import { assertOwnGroups, createSchema, organizationForNewSchema } from "./service";
+import { scenarioSchema, scorecardSchema } from "@/lib/validations/scorecard";
+import { assertOwnGroups, createSchema, getSchemaForEditing, organizationForNewSchema, updateSchema } from "./service";
 
 export const NO_KEY_DETAIL = "Auto-generate needs an Anthropic API key (ANTHROPIC_API_KEY)";
 
@@ -13,7 +15,12 @@ const SYSTEM = [
   "The learner talks to this persona; the persona never coaches the learner.",
   "Use only what the notes say or clearly imply; keep each field short and concrete.",
   "Give at least one pain point and one goal. Leave company and personality out unless the notes describe them.",
+  "Also give the scenario: its kind (sales-discovery, job-interview, customer-service, pitch or general) and the learner's objective in one sentence;",
+  "and a scorecard only if the notes say how the call should be judged (criteria with weights; leave measure out for criteria judged from the transcript).",
 ].join(" ");
+
+/** What Claude returns: the persona, plus the scenario and, when the notes say how to judge, a scorecard. */
+const generatedSchema = personaSchema.extend({ scenario: scenarioSchema.optional(), scorecard: scorecardSchema.optional() });
 
 /** Why the model call failed, in words the form can show. */
 function modelFailure(err: unknown): AppError {
@@ -33,26 +40,32 @@ export async function autogenerateSchema(user: SessionUser, input: AutogenerateI
   if (!user.isDev) throw forbidden("Only developers can auto-generate schemas");
   const client = anthropicClient();
   if (!client) throw new AppError(503, NO_KEY_DETAIL);
-  const organizationId = await organizationForNewSchema(user);
+  // Edit mode: the schema must exist and be manageable before the model is asked anything.
+  const existing = input.schema_id ? await getSchemaForEditing(user, input.schema_id) : null;
+  const organizationId = existing ? existing.organization_id : await organizationForNewSchema(user);
   await assertOwnGroups(organizationId, input.assigned_groups);
 
-  const persona = await callTool(client, {
+  const { scenario, scorecard, ...persona } = await callTool(client, {
     system: SYSTEM,
     prompt: `Schema name: ${input.name}\nSchema description: ${input.description}\n\nNotes:\n${input.raw_text}`,
-    tool: { name: "persona", description: "The persona the learner will talk to.", schema: personaSchema },
+    tool: { name: "persona", description: "The persona the learner will talk to, with the scenario.", schema: generatedSchema },
   }).catch((err) => {
     throw modelFailure(err);
   });
 
-  return createSchema(
-    user,
-    {
-      name: input.name,
-      description: input.description,
-      is_public: input.is_public,
-      assigned_groups: input.assigned_groups,
-      schema_data: { persona },
+  const kind = scenario?.kind ?? existing?.schema_data.scenario.kind ?? "sales-discovery";
+  // An instructor's scorecard survives regeneration unless the kind of roleplay changed.
+  const keptScorecard = existing && existing.schema_data.scenario.kind === kind ? existing.schema_data.scorecard : null;
+  const payload = {
+    name: input.name,
+    description: input.description,
+    is_public: input.is_public,
+    assigned_groups: input.assigned_groups,
+    schema_data: {
+      persona,
+      scenario: scenario ?? existing?.schema_data.scenario ?? { kind, objective: "" },
+      scorecard: scorecard ?? keptScorecard ?? structuredClone(DEFAULT_SCORECARDS[kind]),
     },
-    organizationId,
-  );
+  };
+  return existing ? updateSchema(user, existing.id, payload) : createSchema(user, payload, organizationId);
 }

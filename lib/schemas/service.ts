@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { assertCanManage, getActiveMembership } from "@/lib/organizations/membership";
 import { idOrNotFound } from "@/lib/validations/id";
 import type { SchemaPayload } from "@/lib/validations/schema";
-import { presentSchema } from "./present";
+import { presentSchema, schemaGrading } from "./present";
 
 
 /** A malformed id cannot name anything: it answers like a missing one. */
@@ -68,6 +68,7 @@ function valuesOf(payload: SchemaPayload) {
     description: payload.description,
     is_public: payload.is_public,
     persona: payload.schema_data.persona,
+    ...schemaGrading({ scenario: payload.schema_data.scenario ?? null, scorecard: payload.schema_data.scorecard ?? null }),
     groupIds: payload.assigned_groups,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { personaSchema } from "./persona";
+import { scenarioSchema, scorecardSchema } from "./scorecard";
 
 export const MAX_RAW_TEXT = 20_000;
 
@@ -29,11 +30,21 @@ const basics = {
 /** The roleplay schema payload of spec section 3: one schema for the form, server actions and the API. */
 export const schemaPayloadSchema = z.object({
   ...basics,
-  schema_data: z.object({ persona: personaSchema }, { error: "schema_data must hold a persona" }),
+  schema_data: z.object(
+    {
+      persona: personaSchema,
+      /** Optional in the payload: a missing scenario is sales discovery, a missing scorecard the kind's default. */
+      scenario: scenarioSchema.optional(),
+      scorecard: scorecardSchema.optional(),
+    },
+    { error: "schema_data must hold a persona" },
+  ),
 });
 
 export const autogeneratePayloadSchema = z.object({
   ...basics,
+  /** In the edit form: regenerate this schema's persona from the text, keeping its id. */
+  schema_id: z.uuid({ error: "schema_id must be a schema id" }).optional(),
   raw_text: z
     .string({ error: "Please enter some text to generate the schema from" })
     .trim()

@@ -63,7 +63,10 @@ test("a learner watches a practice conversation's grade arrive, with its band, s
   await expect(overall).toContainText(String(grade.conversation_score));
   await expect(page.getByText("Rubric grade")).toBeVisible();
 
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText([...SECTIONS, "Talk Metrics", "Transcript"]);
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText([SECTIONS[0], "Scorecard", ...SECTIONS.slice(1), "Talk Metrics", "Transcript"]);
+  // Issue 11: the scorecard with pass/fail against the pass mark, criterion by criterion.
+  await expect(page.getByTestId("scorecard-verdict")).toContainText(`${grade.conversation_score} against a pass mark of 70`);
+  await expect(page.getByTestId("scorecard-criterion")).toHaveCount(grade.scorecard.criteria.length);
   await expect(page.getByText("typed conversation: words per minute not measured").first()).toBeVisible();
 
   const transcript = page.getByRole("list", { name: "Transcript" });

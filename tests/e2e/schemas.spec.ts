@@ -129,6 +129,60 @@ test("developers get the Auto-Generate box, which explains what is missing and n
   await expect(page.getByRole("button", { name: "Create Schema" })).toBeEnabled();
 });
 
+test("an admin sets the scenario and scorecard of a roleplay; a developer regenerates its persona in edit mode (issue 17)", async ({ browser }) => {
+  const name = `Interview practice ${Date.now()}`;
+  const admin = await pageFor(browser, demo.admin);
+  await admin.goto("/workspace/create");
+  await admin.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await admin.getByLabel("Description").fill("A behavioural interview for an analyst role.");
+  await fillPersona(admin);
+  const scorecard = admin.getByRole("heading", { name: "4. Scenario and Scorecard" });
+  await expect(scorecard).toBeVisible();
+  await expect(admin.getByLabel("Pass mark (0-100)")).toHaveValue("70");
+  await expect(admin.getByLabel("Criterion 1", { exact: true })).toHaveValue("SPIN discovery");
+  await admin.getByLabel("Scenario kind").selectOption("job-interview");
+  // An untouched scorecard follows the kind.
+  await expect(admin.getByLabel("Criterion 1", { exact: true })).toHaveValue("Structured, specific answers");
+  await admin.getByLabel("Objective").fill("Answer with situation, action and result.");
+  await admin.getByLabel("Pass mark (0-100)").fill("75");
+  await admin.getByRole("button", { name: "Add criterion" }).click();
+  await admin.getByLabel("Criterion 7", { exact: true }).fill("Knows our company");
+  await admin.getByRole("button", { name: "Remove criterion 6: Clean delivery" }).click();
+  await shot(admin, "schema-form-scorecard");
+  await admin.getByRole("button", { name: "Create Schema" }).click();
+  await expect(admin.getByText("Schema created successfully!")).toBeVisible();
+  await expect(admin).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+  const id = await schemaRadio(admin, name).getAttribute("value");
+  // Developers may edit any schema (spec section 6); they reach it from the development page's list.
+  const dev = await pageFor(browser, demo.dev);
+  await dev.goto(`/workspace/edit/${id}`);
+  await expect(dev.getByLabel("Scenario kind")).toHaveValue("job-interview");
+  await expect(dev.getByLabel("Pass mark (0-100)")).toHaveValue("75");
+  await expect(dev.getByLabel("Criterion 6", { exact: true })).toHaveValue("Knows our company");
+  await expect(dev.getByLabel("How it is measured").nth(5)).toHaveValue("");
+  // The developer-only box is in edit mode too; it regenerates this schema's persona.
+  await expect(dev.getByText("Auto-Generate from text")).toBeVisible();
+  const regenerate = dev.getByRole("button", { name: "Regenerate Persona" });
+  await expect(regenerate).toBeDisabled();
+  await dev.getByLabel("Auto-Generate from text").fill("A hiring manager for analysts who values numbers.");
+  await expect(regenerate).toBeEnabled();
+  await shot(dev, "schema-form-edit-autogenerate");
+  await regenerate.click();
+  await expect(dev.getByText("Auto-generate needs an Anthropic API key (ANTHROPIC_API_KEY)")).toBeVisible();
+  await expect(dev).toHaveURL(/\/workspace\/edit\//);
+});
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 test("a member opening the edit form is told they cannot edit", async ({ page }) => {
   await signInAs(page, demo.memberA);
   await page.goto("/dashboard");

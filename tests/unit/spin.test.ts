@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { findQuestions } from "@/lib/grading/questions";
 import { classifyQuestion, isOpenQuestion, spinStage } from "@/lib/grading/spin";
+
+/** The stage of the first question found in an utterance, as the grader reads it. */
+const stageIn = (text: string, buyerBefore?: string) => {
+  const q = findQuestions(text)[0];
+  return q ? classifyQuestion(q.text, { buyerBefore }, q.clause).stage : "no question";
+};
 
 describe("SPIN classification of a learner's question", () => {
   it.each([
@@ -19,9 +26,58 @@ describe("SPIN classification of a learner's question", () => {
     expect(spinStage(question)).toBe(stage);
   });
 
-  it("leaves a closed question with no cue without a stage", () => {
+  it("finds questions without a question mark and in indirect form", () => {
+    expect(stageIn("so how many people are on the team today")).toBe("situation");
+    expect(stageIn("I'm curious how you handle returns at the moment.")).toBe("situation");
+    expect(stageIn("Walk me through what happens when a load goes out late.")).toBe("problem");
+    expect(stageIn("tell me about the team")).toBe("situation");
+    expect(stageIn("whats the hardest part of onboarding new reps")).toBe("problem");
+  });
+
+  it("reads the question with the buyer's previous turn as context (Rackham's worked example)", () => {
+    const buyer = "Our engineers spend Fridays fixing failed deployments.";
+    expect(stageIn("What usually makes them fail?", buyer)).toBe("problem");
+    expect(stageIn("When a Friday goes to fixes, what slips on the roadmap?", buyer)).toBe("implication");
+    expect(stageIn("If those Fridays came back, what would the team do with them?", buyer)).toBe("need-payoff");
+    expect(stageIn("So what does that do to your release dates", buyer)).toBe("implication");
+  });
+
+  it("tells a hypothetical about the problem solved (need-payoff) from one about it continuing (implication)", () => {
+    expect(stageIn("If the backlog keeps growing, where will you be by next spring?")).toBe("implication");
+    expect(stageIn("If the backlog were cleared, what would that free the team to do?")).toBe("need-payoff");
+  });
+
+  it("gives no stage to small talk, logistics, confirmations, our product and pitches dressed as questions", () => {
+    for (const text of [
+      "How was your weekend?",
+      "Would it make sense to meet next week?",
+      "Is Tuesday good?",
+      "Just to confirm, you have three sites, right?",
+      "Did you know our platform cuts errors by 40%?",
+      "Wouldn't you agree that automation is the future?",
+      "If you could have our AI root cause analysis on every incident, what would that mean for you?",
+      "What do you think of our dashboard?",
+    ]) expect(stageIn(text), text).toBeNull();
     expect(classifyQuestion("Would it make sense to meet next week?")).toEqual({ open: false, stage: null });
-    expect(classifyQuestion("Is Tuesday good?")).toEqual({ open: false, stage: null });
+  });
+
+  it.each([
+    ["Is the lack of visibility affecting your forecast accuracy?", "implication", undefined],
+    ["Can your sales ops lead to map the steps this week", null, undefined],
+    ["so if reps could see the full history what would that change for them", "need-payoff", undefined],
+    ["and when that happens how does it hit the quarter", "implication", "Deals slip because legal review takes two weeks."],
+    ["Just to make sure I understood, you have 40 reps?", null, undefined],
+    ["So you mentioned churn is up, what's driving that", "problem", undefined],
+    ["what's the hardest part about forecasting right now", "problem", undefined],
+    ["Who else feels the pain when deals slip?", "implication", undefined],
+  ] as const)("reads the issue's failure cases by meaning: %s -> %s", (text, stage, buyer) => {
+    expect(stageIn(text, buyer)).toBe(stage);
+  });
+
+  it("does not take statements for questions", () => {
+    for (const text of ["Hi.", "We need your sales ops lead to map the steps.", "When the team was small, we did everything by hand.", "Late loads fell by 11 percent, which was about 180 thousand."]) {
+      expect(findQuestions(text), text).toEqual([]);
+    }
   });
 });
 
@@ -32,6 +88,7 @@ describe("open and closed questions", () => {
     ["Before I say anything, could you walk me through your process?", true],
     ["Can you tell me how the night shift works?", true],
     ["Tell me about your team?", true],
+    ["I'm curious how the team copes in December", true],
     ["Do you have problems with shipping?", false],
     ["Is that a priority for you?", false],
     ["Would you like a demo?", false],

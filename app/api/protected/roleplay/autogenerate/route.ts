@@ -5,6 +5,8 @@ import { autogeneratePayloadSchema } from "@/lib/validations/schema";
 // raw_text may hold 20,000 characters of any script: allow for multi-byte UTF-8.
 const MAX_BYTES = 256 * 1024;
 
-export const POST = withUser(async ({ req, caller }) =>
-  Response.json(await autogenerateSchema(caller.user, await body(req, autogeneratePayloadSchema, MAX_BYTES)), { status: 201 }),
-);
+/** 201 with the new schema; 200 with the same schema (same id) when `schema_id` regenerates an existing one. */
+export const POST = withUser(async ({ req, caller }) => {
+  const input = await body(req, autogeneratePayloadSchema, MAX_BYTES);
+  return Response.json(await autogenerateSchema(caller.user, input), { status: input.schema_id ? 200 : 201 });
+});

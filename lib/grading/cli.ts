@@ -1,0 +1,47 @@
+import { anthropicClient } from "@/lib/ai/anthropic";
+import { env } from "@/lib/env";
+import type { Persona } from "@/lib/validations/persona";
+import { transcriptInputSchema } from "@/lib/validations/transcript";
+import type { GradeCache } from "./claude-grader";
+import { gradeTranscript, turnsFromInput } from "./grade-transcript";
+import { gradeDocument, type GradeDocument } from "./response";
+
+const describe = (path: PropertyKey[], message: string) => `${path.length ? path.join(".") : "input"}: ${message}`;
+
+/** A database-backed cache of Claude's answers when DATABASE_URL is set; otherwise none (each run asks once). */
+async function cliCache(): Promise<GradeCache | undefined> {
+  if (!process.env.DATABASE_URL) return undefined;
+  const { getDb } = await import("@/db");
+  const { findCachedGrade, saveCachedGrade } = await import("@/db/queries/grades");
+  const db = await getDb();
+  return {
+    get: async (key) => (await findCachedGrade(db, key)) as never,
+    set: (key, model, answer) => saveCachedGrade(db, { key, model, answer }),
+  };
+}
+
+/** Validates and grades what the CLI read: one transcript, or an array graded in order. */
+export async function gradeCliInput(data: unknown): Promise<{ ok: true; grades: GradeDocument | GradeDocument[] } | { ok: false; error: string }> {
+  const many = Array.isArray(data);
+  const items = many ? (data as unknown[]) : [data];
+  if (many && items.length === 0) return { ok: false, error: "the array holds no transcript" };
+  const parsed = [];
+  for (const [i, item] of items.entries()) {
+    const r = transcriptInputSchema.safeParse(item);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      return { ok: false, error: `${many ? `transcript ${i}: ` : ""}${describe(issue.path, issue.message)}` };
+    }
+    parsed.push(r.data);
+  }
+  const client = anthropicClient({ timeoutMs: env().GRADING_TIMEOUT_MS, maxRetries: 1 });
+  const cache = client ? await cliCache() : undefined;
+  const grades: GradeDocument[] = [];
+  for (const input of parsed) {
+    const turns = turnsFromInput(input);
+    const persona = input.persona as unknown as Persona;
+    const result = await gradeTranscript({ persona, scenario: input.scenario, scorecard: input.scorecard, turns }, { client, cache });
+    grades.push(gradeDocument(result, turns, { conversation: input.name ?? persona.name, persona: persona.name }));
+  }
+  return { ok: true, grades: many ? grades : grades[0] };
+}

@@ -1,0 +1,40 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import type { Persona } from "@/lib/validations/persona";
+import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
+import type { TranscriptInput } from "@/lib/validations/transcript";
+import { gradeWithClaude, type GradeCache } from "./claude-grader";
+import type { GradeResult } from "./grade-schema";
+import type { TranscriptTurn } from "./metrics";
+import { gradeWithRubric } from "./rubric-grader";
+
+export type GradeRequest = { persona: Persona; scenario?: Partial<Scenario> | null; scorecard?: Scorecard | null; turns: TranscriptTurn[] };
+
+/**
+ * The one grading path, shared by the server's worker and the grading CLI: Claude when a client is
+ * given (ANTHROPIC_API_KEY), the rubric otherwise. A transcript in which the learner never spoke needs
+ * no model: the rubric explains the 0.
+ */
+export async function gradeTranscript(request: GradeRequest, ai: { client: Anthropic | null; cache?: GradeCache } = { client: null }): Promise<GradeResult> {
+  const learnerSpoke = request.turns.some((t) => t.speaker === "learner" && t.text.trim().length > 0);
+  if (ai.client && learnerSpoke) return gradeWithClaude(ai.client, request, ai.cache);
+  return gradeWithRubric(request);
+}
+
+const toDate = (v: string | number | undefined, fallback: Date) =>
+  v === undefined ? fallback : typeof v === "number" ? new Date(v < 1e11 ? v * 1000 : v) : new Date(v);
+
+/** Turns of a CLI transcript as the grader reads them: timed turns are spoken, the rest typed. */
+export function turnsFromInput(input: TranscriptInput): TranscriptTurn[] {
+  const epoch = new Date(0);
+  return input.turns.map((t, seq) => {
+    const timed = t.started_at !== undefined && t.ended_at !== undefined;
+    return {
+      seq,
+      speaker: t.speaker,
+      text: t.text,
+      source: timed ? "voice" : "text",
+      started_at: toDate(t.started_at, epoch),
+      ended_at: toDate(t.ended_at, epoch),
+    };
+  });
+}

@@ -1,0 +1,245 @@
+/**
+ * Each built-in measure scores 0-100 from the transcript, with the evidence behind it. Scores are
+ * built up from what the learner did; a measure that says nothing about this call returns null.
+ * Style measures (talk share, fillers, pace, monologue, courtesy) are scaled by how much the learner
+ * actually said, so a three-line call never earns full marks for them.
+ */
+import type { Measure, ScenarioKind } from "@/lib/validations/scorecard";
+import type { MarkedQuestion, TranscriptMetrics, TranscriptTurn } from "./metrics";
+import { blameLines, disengagedLines, interviewClose, nextStep, pitchChecks, rudeLines, serviceChecks, starAnswers, type Evidence } from "./signals";
+import { SPIN_STAGES, type SpinStage } from "./spin";
+import { excerpt } from "./text";
+
+/** `unscaled`: a delivery score before scaling by how much the learner said (so "fine, but too little said" is not "below the mark"). */
+export type MeasureResult = { score: number | null; evidence: Evidence | null; detail: string; unscaled?: number };
+export type MeasureInput = { kind: ScenarioKind; turns: TranscriptTurn[]; metrics: TranscriptMetrics; topics: string[]; questions: MarkedQuestion[] };
+
+const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
+const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);
+/** How much the learner said, 0..1: 150 words is enough to judge style. */
+export const sufficiency = (m: TranscriptMetrics) => Math.min(1, m.learner_words / 80);
+const q = (x: MarkedQuestion | undefined): Evidence | null => (x ? { turn: x.turn, quote: x.text } : null);
+
+/** Per stage: 0 with no question, 50 for one, 75 for two, 90 for three or more; +10 when one builds on the buyer's answer. */
+export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, number> {
+  const out = {} as Record<SpinStage, number>;
+  for (const stage of SPIN_STAGES) {
+    const asked = questions.filter((x) => x.stage === stage);
+    // Situation questions are necessary but never excellent on their own (too many bore the buyer).
+    const top = stage === "situation" ? 80 : 100;
+    out[stage] = asked.length === 0 ? 0 : Math.min(top, [0, 50, 75, 90][Math.min(3, asked.length)] + (asked.some((x) => x.follow_up) ? 10 : 0));
+  }
+  return out;
+}
+
+const STAGE_POINTS: Record<SpinStage, number> = { situation: 15, problem: 25, implication: 30, "need-payoff": 30 };
+
+/** Discovery questions the buyer got to answer (a question buried in a monologue does no discovery). */
+export const discoveryQuestions = (questions: MarkedQuestion[]) => questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
+
+/** In discovery, talking most of the call undoes the questions: 1 up to half the talk, falling to 0 at 80%. */
+export function talkGate(kind: ScenarioKind, m: TranscriptMetrics): number {
+  const share = talkShare(m);
+  if (kind !== "sales-discovery" || share === null || share <= 0.5) return 1;
+  return Math.max(0, 1 - (share - 0.5) / 0.3);
+}
+
+/** A question counts fully when it is part of a thread: it builds on an answer, or its own answer is built on next. */
+function threadWeight(x: MarkedQuestion, all: MarkedQuestion[]): number {
+  if (x.follow_up) return 1;
+  const next = all.find((y) => y.turn > x.turn + 1 && y.stage !== null);
+  return next && next.turn === x.turn + 2 && next.follow_up ? 1 : 0.5;
+}
+
+/** SPIN: points per stage for up to two questions each (implication and need-payoff weigh most); a call that is mostly situation questions loses the edge. */
+function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
+  const discovery = discoveryQuestions(questions);
+  if (discovery.length === 0) return { score: 0, evidence: null, detail: "no discovery question was asked" };
+  let score = 0;
+  for (const stage of SPIN_STAGES) {
+    const weighted = discovery.filter((x) => x.stage === stage).reduce((s, x) => s + threadWeight(x, discovery), 0);
+    score += STAGE_POINTS[stage] * Math.min(1, weighted / 2);
+  }
+  const situationShare = discovery.filter((x) => x.stage === "situation").length / discovery.length;
+  if (discovery.length >= 5 && situationShare > 0.6) score *= 0.85;
+  const deepest = [...discovery].sort((a, b) => SPIN_STAGES.indexOf(b.stage!) - SPIN_STAGES.indexOf(a.stage!))[0];
+  const counts = SPIN_STAGES.map((s) => `${discovery.filter((x) => x.stage === s).length} ${s}`).join(", ");
+  const gate = talkGate(kind, metrics);
+  return { score: clamp(score * gate), evidence: q(deepest), detail: `${counts}${gate < 1 ? "; held back because you did most of the talking" : ""}` };
+}
+
+function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
+  const afterAnswers = discoveryQuestions(questions).filter((x) => x.turn > 0);
+  if (afterAnswers.length === 0) return { score: 0, evidence: null, detail: "no question built on the other side's answers" };
+  const follows = afterAnswers.filter((x) => x.follow_up);
+  const rate = follows.length / afterAnswers.length;
+  const volume = Math.min(1, afterAnswers.length / 4);
+  return {
+    score: clamp(100 * Math.min(1, rate / 0.6) * volume * talkGate(kind, metrics)),
+    evidence: q(follows[0] ?? afterAnswers[0]),
+    detail: `${follows.length} of ${afterAnswers.length} questions built on the previous answer`,
+  };
+}
+
+const TALK_TARGET: Record<ScenarioKind, [number, number, number, number]> = {
+  // [zero below, full from, full to, zero above]
+  "sales-discovery": [0.1, 0.25, 0.5, 0.8],
+  "job-interview": [0.2, 0.45, 0.75, 0.95],
+  "customer-service": [0.15, 0.3, 0.55, 0.85],
+  pitch: [0.3, 0.5, 0.92, 1.01],
+  general: [0.15, 0.3, 0.6, 0.85],
+};
+
+export function talkShare(m: TranscriptMetrics): number | null {
+  return m.timing === "voice" && m.talk_ratio !== null ? Math.max(m.talk_ratio, m.talk_share_words ?? 0) : m.talk_share_words;
+}
+
+function talk({ kind, metrics: m }: MeasureInput): MeasureResult {
+  const share = talkShare(m);
+  if (share === null) return { score: 0, evidence: null, detail: "nobody spoke" };
+  const [lo0, lo1, hi1, hi0] = TALK_TARGET[kind];
+  const fit = share < lo1 ? (share - lo0) / (lo1 - lo0) : share > hi1 ? (hi0 - share) / (hi0 - hi1) : 1;
+  return {
+    score: clamp(100 * Math.max(0, Math.min(1, fit)) * sufficiency(m)),
+    unscaled: clamp(100 * Math.max(0, Math.min(1, fit))),
+    evidence: null,
+    detail: `you spoke ${pct(m.talk_share_words)} of the words${m.talk_ratio !== null && m.timing === "voice" ? ` and ${pct(m.talk_ratio)} of the time` : ""} (target ${Math.round(lo1 * 100)}-${Math.round(hi1 * 100)}%)`,
+  };
+}
+
+const INVITES = /\b(?:any questions|what questions|what would you like to know|does (?:that|this) (?:resonate|land|make sense)|how does (?:that|this) (?:land|sound)|what do you think|what's your (?:take|reaction))\b/i;
+
+function questionsMeasure({ kind, questions }: MeasureInput): MeasureResult {
+  const real = discoveryQuestions(questions);
+  const open = real.filter((x) => x.open).length;
+  if (kind === "pitch") {
+    const invite = questions.find((x) => INVITES.test(x.text));
+    const asked = invite ?? questions.find((x) => x.stage !== null && x.answered !== false);
+    return {
+      score: invite ? 100 : asked ? 50 : 0,
+      evidence: q(asked),
+      detail: invite ? "you invited the audience's questions" : asked ? "you asked the audience a question but never invited theirs" : "no question to the audience",
+    };
+  }
+  if (kind === "job-interview") {
+    const n = questions.filter((x) => (x.stage !== null || x.open) && x.answered !== false && !x.embedded).length;
+    return { score: [0, 60, 100][Math.min(2, n)], evidence: q(questions.find((x) => x.open) ?? questions[0]), detail: `${n} question${n === 1 ? "" : "s"} to the interviewer` };
+  }
+  if (kind === "customer-service") {
+    return { score: [0, 45, 75, 100][Math.min(3, real.length)], evidence: q(real[0]), detail: `${real.length} diagnosis question${real.length === 1 ? "" : "s"}` };
+  }
+  if (real.length === 0) return { score: 0, evidence: null, detail: "no discovery question" };
+  let score = 80 * Math.min(1, real.length / 8) + 20 * (open / real.length);
+  if (real.length > 20) score *= 0.85;
+  return { score: clamp(score), evidence: q(real.find((x) => x.open) ?? real[0]), detail: `${real.length} questions, ${open} open` };
+}
+
+const MONOLOGUE_WORDS: Record<ScenarioKind, [number, number]> = {
+  "sales-discovery": [150, 400], "customer-service": [150, 400], general: [170, 450], "job-interview": [300, 650], pitch: [450, 1000],
+};
+
+function monologue({ kind, turns, metrics: m }: MeasureInput): MeasureResult {
+  const [full, zero] = MONOLOGUE_WORDS[kind];
+  const words = m.timing === "voice" ? Math.max(m.longest_monologue_words, (m.longest_monologue_seconds / 60) * 150) : m.longest_monologue_words;
+  const fit = words <= full ? 1 : Math.max(0, (zero - words) / (zero - full));
+  const turn = turns.findIndex((t) => t.seq === m.longest_monologue_seq);
+  return {
+    score: clamp(100 * fit * sufficiency(m)),
+    unscaled: clamp(100 * fit),
+    evidence: turn >= 0 ? { turn, quote: excerpt(turns[turn].text, 14) } : null,
+    detail: `your longest stretch ran ${m.longest_monologue_words} words${m.timing === "voice" ? ` (${Math.round(m.longest_monologue_seconds)} s)` : ""}`,
+  };
+}
+
+function fillers({ metrics: m }: MeasureInput): MeasureResult {
+  const perMinute = m.fillers_per_minute;
+  const fit = perMinute <= 3 ? 1 : Math.max(0, (12 - perMinute) / 9);
+  const list = Object.entries(m.filler_counts).sort((a, b) => b[1] - a[1]).map(([f, n]) => `'${f}' x${n}`).join(", ");
+  return { score: clamp(100 * fit * sufficiency(m)), unscaled: clamp(100 * fit), evidence: null, detail: m.fillers === 0 ? "no filler words" : `${m.fillers} filler words (${list}), about ${perMinute} per minute` };
+}
+
+function pace({ metrics: m }: MeasureInput): MeasureResult {
+  if (m.wpm === null) return { score: null, evidence: null, detail: "typed conversation: words per minute not measured" };
+  const w = m.wpm;
+  const fit = w >= 140 && w <= 160 ? 1 : w >= 110 && w <= 190 ? 0.8 : w >= 90 && w <= 220 ? 0.5 : 0.2;
+  return { score: clamp(100 * fit * sufficiency(m)), unscaled: clamp(100 * fit), evidence: null, detail: `${w} words per minute (140-160 is easiest to follow)` };
+}
+
+function nextStepMeasure({ turns }: MeasureInput): MeasureResult {
+  const step = nextStep(turns);
+  if (!step.proposed) return { score: 0, evidence: null, detail: "no next step was proposed" };
+  if (!step.agreed) return { score: 25, evidence: step.proposed, detail: "a next step was proposed but not agreed" };
+  return step.concrete
+    ? { score: 100, evidence: step.proposed, detail: `a concrete next step was agreed ("${excerpt(step.agreed.quote, 12)}")` }
+    : { score: 60, evidence: step.proposed, detail: "a next step was agreed, but without a date or a concrete action" };
+}
+
+function topicsMeasure({ topics, metrics: m }: MeasureInput): MeasureResult {
+  if (topics.length === 0) return { score: null, evidence: null, detail: "the persona lists no pains or goals" };
+  return {
+    score: clamp((100 * m.topics_covered.length) / topics.length),
+    evidence: null,
+    detail: `${m.topics_covered.length} of ${topics.length} pains and goals uncovered by your questions`,
+  };
+}
+
+function courtesy({ turns, metrics: m }: MeasureInput): MeasureResult {
+  const rude = [...rudeLines(turns), ...blameLines(turns)];
+  const gone = disengagedLines(turns);
+  if (rude.length) return { score: 0, evidence: rude[0], detail: `a rude or dismissive line ("${excerpt(rude[0].quote, 12)}")` };
+  if (gone.length) return { score: clamp(30 * sufficiency(m)), unscaled: 30, evidence: gone[0], detail: `the other side disengaged: "${excerpt(gone[0].quote, 12)}"` };
+  return { score: clamp(100 * sufficiency(m)), unscaled: 100, evidence: null, detail: "respectful throughout; the other side stayed engaged" };
+}
+
+function star({ turns }: MeasureInput): MeasureResult {
+  const s = starAnswers(turns);
+  if (s.answers === 0) return { score: 0, evidence: null, detail: "no answer long enough to show situation, action and result" };
+  return { score: clamp((100 * s.checks) / (4 * s.answers)), evidence: s.weakest, detail: `${s.answers} answer${s.answers === 1 ? "" : "s"}; ${s.checks} of ${4 * s.answers} checks (context, your action, the result, specifics) met` };
+}
+
+function empathy({ turns }: MeasureInput): MeasureResult {
+  const c = serviceChecks(turns);
+  const passed = [c.empathy, c.ownership, !c.blame].filter(Boolean).length;
+  return {
+    score: clamp((100 * passed) / 3),
+    evidence: c.blame ?? c.empathy ?? c.ownership,
+    detail: [c.empathy ? "named the customer's feeling" : "no empathy statement", c.ownership ? "took ownership" : "no ownership statement", c.blame ? "blamed the customer or the policy" : "no blame"].join("; "),
+  };
+}
+
+function resolution({ turns }: MeasureInput): MeasureResult {
+  const c = serviceChecks(turns);
+  const passed = [c.resolution, c.confirmation, c.customerSatisfied].filter(Boolean).length;
+  return {
+    score: clamp((100 * passed) / 3),
+    evidence: c.resolution ?? c.confirmation,
+    detail: [c.resolution ? "a resolution or timeline was given" : "no clear resolution or timeline", c.confirmation ? "checked it was solved" : "never checked it was solved", c.customerSatisfied ? "the customer ended satisfied" : "the customer did not end satisfied"].join("; "),
+  };
+}
+
+function pitchStructure({ turns }: MeasureInput): MeasureResult {
+  const c = pitchChecks(turns);
+  const parts = [c.problemFirst, c.solution, c.proof, c.ask];
+  const passed = parts.filter(Boolean).length;
+  return {
+    score: clamp((100 * passed) / 4),
+    evidence: null,
+    detail: [c.problemFirst ? "opened with the problem" : "did not open with the problem", c.solution ? "stated the solution" : "no clear solution", c.proof ? "gave proof" : "no proof (numbers, customers)", c.ask ? "made an ask" : "no ask"].join("; "),
+  };
+}
+
+function interviewCloseMeasure({ turns }: MeasureInput): MeasureResult {
+  const c = interviewClose(turns);
+  const passed = [c.interest, c.next].filter(Boolean).length;
+  return { score: [0, 60, 100][passed], evidence: c.next ?? c.interest, detail: [c.interest ? "confirmed interest" : "no statement of interest", c.next ? "asked about next steps" : "did not ask about next steps"].join("; ") };
+}
+
+const MEASURE_FNS: Record<Measure, (input: MeasureInput) => MeasureResult> = {
+  spin, listening, talk_share: talk, questions: questionsMeasure, monologue, fillers, pace, topics: topicsMeasure, courtesy,
+  star_answers: star, empathy_ownership: empathy, resolution, pitch_structure: pitchStructure,
+  next_step: (input) => (input.kind === "job-interview" ? interviewCloseMeasure(input) : nextStepMeasure(input)),
+};
+
+export function runMeasure(measure: Measure, input: MeasureInput): MeasureResult {
+  return MEASURE_FNS[measure](input);
+}

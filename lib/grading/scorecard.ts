@@ -1,0 +1,133 @@
+/**
+ * Applies a roleplay's scorecard to a transcript: each criterion is scored by its built-in measure,
+ * or by Claude when it is free text (without a key: "needs AI grading", left out of the score).
+ * The conversation score is the weighted mean of the scored criteria, built up from zero, then held
+ * under a ceiling when the call gives too little to grade or went wrong in a way a coach would not pass.
+ */
+import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
+import { runMeasure, sufficiency, talkShare, type MeasureInput, type MeasureResult } from "./measures";
+import { blameLines, disengagedLines, rudeLines } from "./signals";
+
+export type CriterionStatus = "scored" | "needs_ai" | "not_measured";
+
+export type CriterionResult = {
+  id: string;
+  label: string;
+  description: string;
+  weight: number;
+  measure: Criterion["measure"] | null;
+  status: CriterionStatus;
+  score: number | null;
+  /** What the criterion adds to the total: delivery criteria count as far as the substance does. */
+  counted: number | null;
+  /** Against the scorecard's pass mark; null when not scored. */
+  passed: boolean | null;
+  detail: string;
+  /** The learner's own words this criterion is judged on (verbatim), when there are any. */
+  evidence: string | null;
+  evidence_turn: number | null;
+  /** A line the learner could have said instead. */
+  better_line: string | null;
+  source: "measured" | "ai" | null;
+};
+
+export type ScorecardResult = {
+  pass_mark: number;
+  score: number;
+  passed: boolean;
+  /** A ceiling applied to the score, and why. */
+  cap: { limit: number; reason: string } | null;
+  criteria: CriterionResult[];
+};
+
+/** What Claude said about a free-text criterion. */
+export type JudgedCriterion = { score: number; quote: string | null; better_line: string | null; comment: string };
+
+export const MIN_LEARNER_WORDS = 40;
+/** Measures of delivery rather than substance. */
+const STYLE = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
+
+/** Ceilings a coach applies whatever the scorecard says. */
+export function ceiling(input: MeasureInput, scenario: Scenario): { limit: number; reason: string } | null {
+  const m = input.metrics;
+  const caps: { limit: number; reason: string }[] = [];
+  const discoveryQuestions = input.questions.filter((x) => x.stage !== null).length;
+  if (m.learner_words < MIN_LEARNER_WORDS) {
+    caps.push({ limit: Math.min(25, Math.round(25 * sufficiency(m) * 4)), reason: `too little to grade: you said ${m.learner_words} words (at least ${MIN_LEARNER_WORDS} are needed for a real grade)` });
+  }
+  if (scenario.kind === "sales-discovery" && discoveryQuestions === 0) {
+    caps.push({ limit: 25, reason: "too little to grade as discovery: you asked no discovery question" });
+  }
+  if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
+  if (blameLines(input.turns).length) caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
+  if (disengagedLines(input.turns).length) caps.push({ limit: 55, reason: "the other side said they were not being heard or wanted out" });
+  const share = talkShare(m);
+  if (scenario.kind === "sales-discovery" && share !== null && share > 0.7) {
+    caps.push({ limit: 50, reason: `you did ${Math.round(share * 100)}% of the talking in a discovery call` });
+  }
+  const asked = input.questions.filter((x) => x.stage !== null && x.turn > 0);
+  if (["sales-discovery", "customer-service", "general"].includes(scenario.kind) && asked.length >= 4 && asked.filter((x) => x.follow_up).length === 0) {
+    caps.push({ limit: 55, reason: "no question built on an answer: the other side's answers were ignored" });
+  }
+  // Checks and counts can show a call is excellent, not that it is flawless: the last points need a coach's judgement.
+  caps.push({ limit: 95, reason: "measured criteria keep the last five points for judgement they cannot make" });
+  return caps.sort((a, b) => a.limit - b.limit)[0] ?? null;
+}
+
+export function evaluateScorecard(
+  scorecard: Scorecard,
+  scenario: Scenario,
+  input: MeasureInput,
+  judged: Record<string, JudgedCriterion> = {},
+  betterLine: (criterion: Criterion, result: MeasureResult) => string | null = () => null,
+): ScorecardResult {
+  const criteria = scorecard.criteria.map((c): CriterionResult => {
+    const base = { id: c.id, label: c.label, description: c.description, weight: c.weight, measure: c.measure ?? null };
+    if (c.measure) {
+      const r = runMeasure(c.measure, input);
+      // Fine delivery in too short a call: scaled in the total, but neither "below the mark" nor something to fix.
+      const tooLittle = r.score !== null && r.unscaled !== undefined && r.score < scorecard.pass_mark && r.unscaled >= scorecard.pass_mark;
+      if (tooLittle) {
+        return {
+          ...base, status: "scored", score: r.score, counted: r.score, passed: null,
+          detail: `${r.detail}; counted in proportion to how much you said (${input.metrics.learner_words} words)`,
+          evidence: r.evidence?.quote ?? null, evidence_turn: r.evidence?.turn ?? null, better_line: null, source: "measured",
+        };
+      }
+      return {
+        ...base,
+        status: r.score === null ? "not_measured" : "scored",
+        score: r.score,
+        counted: r.score,
+        passed: r.score === null ? null : r.score >= scorecard.pass_mark,
+        detail: r.detail,
+        evidence: r.evidence?.quote ?? null,
+        evidence_turn: r.evidence?.turn ?? null,
+        better_line: r.score !== null && r.score < scorecard.pass_mark ? betterLine(c, r) : null,
+        source: "measured",
+      };
+    }
+    const j = judged[c.id];
+    if (!j) {
+      return { ...base, status: "needs_ai", score: null, counted: null, passed: null, detail: "needs AI grading", evidence: null, evidence_turn: null, better_line: null, source: null };
+    }
+    return {
+      ...base, status: "scored", score: j.score, counted: j.score, passed: j.score >= scorecard.pass_mark, detail: j.comment,
+      evidence: j.quote, evidence_turn: j.quote ? input.turns.findIndex((t) => t.speaker === "learner" && t.text.includes(j.quote!)) : null,
+      better_line: j.better_line, source: "ai",
+    };
+  });
+  // Delivery counts as far as there is substance to deliver: style criteria are scaled by the substance score.
+  const substance = criteria.filter((c) => c.score !== null && !STYLE.has(c.measure ?? ""));
+  const substanceWeight = substance.reduce((s, c) => s + c.weight, 0);
+  const gate = substanceWeight ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / substanceWeight / 100) : 1;
+  for (const c of criteria) {
+    if (c.score !== null && STYLE.has(c.measure ?? "") && gate < 1) c.counted = Math.round(c.score * gate);
+  }
+  const scored = criteria.filter((c) => c.counted !== null);
+  const weight = scored.reduce((s, c) => s + c.weight, 0);
+  const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.counted!, 0) / weight : 0;
+  const cap = ceiling(input, scenario);
+  const score = Math.round(cap ? Math.min(raw, cap.limit) : raw);
+  return { pass_mark: scorecard.pass_mark, score, passed: score >= scorecard.pass_mark, cap: cap && raw > cap.limit ? cap : cap && cap.reason.startsWith("too little") ? cap : null, criteria };
+}

@@ -1,0 +1,40 @@
+import { findQuestions, sentencesOf } from "./questions";
+import { classifyQuestion, type SpinStage } from "./spin";
+import { excerpt } from "./text";
+
+/**
+ * Questions the learner could have asked, for each SPIN stage. Persona fields are never spliced into
+ * a template (their wording would break the grammar); when the buyer said something worth picking up,
+ * it is quoted whole. Every suggestion is checked against our own classifier: a quoted version that
+ * would read as another stage falls back to the plain one.
+ */
+const PLAIN: Record<SpinStage, string> = {
+  situation: "Could you walk me through how this works for you today?",
+  problem: "What is the hardest part of that for your team right now?",
+  implication: "When that happens, what does it cost you, and who else feels it?",
+  "need-payoff": "If that were solved, what would it mean for you and your team?",
+};
+const QUOTED: Record<SpinStage, (quote: string) => string> = {
+  situation: (quote) => `You said "${quote}". Could you walk me through how that works today?`,
+  problem: (quote) => `You said "${quote}". What is the hardest part of that for your team?`,
+  implication: (quote) => `You said "${quote}". When that happens, what does it cost you, and who else feels it?`,
+  "need-payoff": (quote) => `You said "${quote}". If that were solved, what would it mean for you and your team?`,
+};
+
+/** The stage our classifier gives the suggestion's question (the last one in it). */
+export function stageOfSuggestion(text: string, buyerBefore?: string | null): SpinStage | null {
+  const qs = findQuestions(text);
+  const last = qs[qs.length - 1];
+  return last ? classifyQuestion(last.text, { buyerBefore }, last.clause).stage : null;
+}
+
+export function suggestQuestion(stage: SpinStage, buyerQuote?: string | null): string {
+  if (buyerQuote) {
+    const quote = excerpt((sentencesOf(buyerQuote)[0] ?? buyerQuote).replace(/["“”]/g, "'").replace(/[?!.]+$/, ""), 12).replace(/[?]/g, "");
+    const text = QUOTED[stage](quote);
+    if (stageOfSuggestion(text) === stage) return text;
+  }
+  return PLAIN[stage];
+}
+
+export const PLAIN_SUGGESTIONS = PLAIN;

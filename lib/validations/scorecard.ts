@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/** What kind of conversation a roleplay rehearses; it decides the default scorecard and the advice. */
+export const SCENARIO_KINDS = ["sales-discovery", "job-interview", "customer-service", "pitch", "general"] as const;
+export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
+
+export const SCENARIO_KIND_LABELS: Record<ScenarioKind, string> = {
+  "sales-discovery": "Sales discovery call",
+  "job-interview": "Job interview (learner is the candidate)",
+  "customer-service": "Customer service (learner is the agent)",
+  pitch: "Pitch or presentation",
+  general: "General conversation",
+};
+
+/**
+ * Built-in measures, each computed deterministically from the transcript (lib/grading/measures.ts).
+ * A criterion without a measure is judged from the transcript by Claude (or shown as "needs AI grading").
+ */
+export const MEASURES = [
+  "spin", "listening", "talk_share", "questions", "monologue", "fillers", "pace", "next_step", "topics",
+  "courtesy", "star_answers", "empathy_ownership", "resolution", "pitch_structure",
+] as const;
+export type Measure = (typeof MEASURES)[number];
+
+export const MEASURE_LABELS: Record<Measure, string> = {
+  spin: "SPIN questions (situation, problem, implication, need-payoff)",
+  listening: "Listening: follow-up questions on the other side's answers",
+  talk_share: "Talk share (words and time)",
+  questions: "Questions asked (count and open share)",
+  monologue: "Longest monologue",
+  fillers: "Filler words per minute",
+  pace: "Speaking pace (words per minute)",
+  next_step: "A concrete next step the other side agreed to",
+  topics: "The persona's pains and goals uncovered by the learner",
+  courtesy: "Courtesy and engagement (no rudeness, the other side stays engaged)",
+  star_answers: "Structured answers with specific examples (situation, action, result)",
+  empathy_ownership: "Empathy and ownership of the customer's problem",
+  resolution: "A clear resolution or honest timeline, confirmed with the customer",
+  pitch_structure: "Pitch structure: problem, solution, proof, ask",
+};
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+export const criterionSchema = z.object({
+  id: z
+    .string({ error: "Criterion id must be text" })
+    .trim()
+    .min(1, "Criterion id is required")
+    .max(60, "Criterion id must be at most 60 characters")
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, "Criterion id may use lower-case letters, digits, - and _"),
+  label: text("Criterion label", 120),
+  description: z.string({ error: "Criterion description must be text" }).trim().max(1000, "Criterion description must be at most 1000 characters").default(""),
+  weight: z.coerce
+    .number({ error: "Criterion weight must be a number" })
+    .int("Criterion weight must be a whole number")
+    .min(1, "Criterion weight must be at least 1")
+    .max(100, "Criterion weight must be at most 100"),
+  measure: z.enum(MEASURES, { error: "Unknown measure" }).nullish().transform((v) => v ?? undefined).optional(),
+});
+export type Criterion = z.output<typeof criterionSchema>;
+
+export const scorecardSchema = z
+  .object({
+    pass_mark: z.coerce.number({ error: "Pass mark must be a number" }).int("Pass mark must be a whole number").min(0).max(100).default(70),
+    criteria: z.array(criterionSchema, { error: "Criteria must be a list" }).min(1, "A scorecard needs at least one criterion").max(20, "At most 20 criteria"),
+  })
+  .refine((s) => new Set(s.criteria.map((c) => c.id)).size === s.criteria.length, {
+    message: "Criterion ids must be unique",
+    path: ["criteria"],
+  });
+export type Scorecard = z.output<typeof scorecardSchema>;
+
+export const scenarioSchema = z.object({
+  kind: z.enum(SCENARIO_KINDS, { error: `Scenario kind must be one of ${SCENARIO_KINDS.join(", ")}` }).default("sales-discovery"),
+  objective: z.string({ error: "Objective must be text" }).trim().max(1000, "Objective must be at most 1000 characters").default(""),
+});
+export type Scenario = z.output<typeof scenarioSchema>;
