@@ -37,6 +37,20 @@ const STAGE_POINTS: Record<SpinStage, number> = { situation: 15, problem: 25, im
 /** Discovery questions the buyer got to answer (a question buried in a monologue does no discovery). */
 export const discoveryQuestions = (questions: MarkedQuestion[]) => questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
 
+/** Why no discovery question counted: none asked, or the ones asked never got an answer (say which, truthfully). */
+function unheard(questions: MarkedQuestion[], none: string): { evidence: Evidence | null; detail: string } {
+  const asked = questions.filter((x) => x.stage !== null);
+  if (asked.length === 0) return { evidence: null, detail: none };
+  const buried = asked.every((x) => x.embedded);
+  const what = asked.length === 1 ? "your discovery question" : `your ${asked.length} discovery questions`;
+  return {
+    evidence: q(asked[0]),
+    detail: buried
+      ? `${what} came in the middle of your own talk, so the other side never answered ${asked.length === 1 ? "it" : "them"}`
+      : `${what} got no answer before the call ended, so nothing was discovered`,
+  };
+}
+
 /** In discovery, talking most of the call undoes the questions: 1 up to half the talk, falling to 0 at 80%. */
 export function talkGate(kind: ScenarioKind, m: TranscriptMetrics): number {
   const share = talkShare(m);
@@ -54,7 +68,7 @@ function threadWeight(x: MarkedQuestion, all: MarkedQuestion[]): number {
 /** SPIN: points per stage for up to two questions each (implication and need-payoff weigh most); a call that is mostly situation questions loses the edge. */
 function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
   const discovery = discoveryQuestions(questions);
-  if (discovery.length === 0) return { score: 0, evidence: null, detail: "no discovery question was asked" };
+  if (discovery.length === 0) return { score: 0, ...unheard(questions, "no discovery question was asked") };
   let score = 0;
   for (const stage of SPIN_STAGES) {
     const weighted = discovery.filter((x) => x.stage === stage).reduce((s, x) => s + threadWeight(x, discovery), 0);
@@ -70,7 +84,7 @@ function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
 
 function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
   const afterAnswers = discoveryQuestions(questions).filter((x) => x.turn > 0);
-  if (afterAnswers.length === 0) return { score: 0, evidence: null, detail: "no question built on the other side's answers" };
+  if (afterAnswers.length === 0) return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
   const follows = afterAnswers.filter((x) => x.follow_up);
   const rate = follows.length / afterAnswers.length;
   const volume = Math.min(1, afterAnswers.length / 4);

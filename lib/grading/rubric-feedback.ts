@@ -92,7 +92,7 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
     `Your score of ${card.score} ${passText}.`,
     card.cap ? `It is capped at ${card.cap.limit}: ${card.cap.reason}.` : "",
     kind === "sales-discovery"
-      ? `You asked ${plural(m.questions, "question")} (${plural(discovery.length, "discovery question")}, ${m.follow_ups} building on an answer) and spoke ${pct(m.talk_share_words)} of the words.`
+      ? `You asked ${plural(m.questions, "question")} (${plural(discovery.length, "discovery question")} answered, ${m.follow_ups} building on an answer) and spoke ${pct(m.talk_share_words)} of the words.`
       : `You asked ${plural(m.questions, "question")} and spoke ${pct(m.talk_share_words)} of the words.`,
     needsAi.length ? `${plural(needsAi.length, "criterion")} need${needsAi.length === 1 ? "s" : ""} AI grading and ${needsAi.length === 1 ? "is" : "are"} left out of the score: ${needsAi.map((c) => c.label).join(", ")}.` : "",
   ].filter(Boolean).join(" ");
@@ -101,6 +101,8 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
   let spinFeedback: string;
   if (kind !== "sales-discovery") {
     spinFeedback = `This ${KIND_NAME[kind]} is graded on its own scorecard, not on SPIN. For reference, ${plural(discovery.length, "question")} had a SPIN stage.`;
+  } else if (discovery.length === 0 && input.questions.some((q) => q.stage !== null)) {
+    spinFeedback = `Your ${plural(input.questions.filter((q) => q.stage !== null).length, "discovery question")} got no answer from ${persona.name} (the call ended, or you kept talking), so nothing was discovered. Ask, then stop and listen.`;
   } else if (discovery.length === 0) {
     spinFeedback = `No discovery question, so ${persona.name}'s situation, problems and priorities stayed unexplored. A first question could be: "${suggestQuestion("situation", null)}"`;
   } else {

@@ -15,10 +15,10 @@ const PLAIN: Record<SpinStage, string> = {
   "need-payoff": "If that were solved, what would it mean for you and your team?",
 };
 const QUOTED: Record<SpinStage, (quote: string) => string> = {
-  situation: (quote) => `You said "${quote}". Could you walk me through how that works today?`,
-  problem: (quote) => `You said "${quote}". What is the hardest part of that for your team?`,
-  implication: (quote) => `You said "${quote}". When that happens, what does it cost you, and who else feels it?`,
-  "need-payoff": (quote) => `You said "${quote}". If that were solved, what would it mean for you and your team?`,
+  situation: (quote) => `You said \u2018${quote}\u2019. Could you walk me through how that works today?`,
+  problem: (quote) => `You said \u2018${quote}\u2019. What is the hardest part of that for your team?`,
+  implication: (quote) => `You said \u2018${quote}\u2019. When that happens, what does it cost you, and who else feels it?`,
+  "need-payoff": (quote) => `You said \u2018${quote}\u2019. If that were solved, what would it mean for you and your team?`,
 };
 
 /** The stage our classifier gives the suggestion's question (the last one in it). */

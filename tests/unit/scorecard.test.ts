@@ -22,6 +22,15 @@ describe("honest scores, built up from the scorecard", () => {
     expect(hi.feedback.strengths).toEqual([]);
   });
 
+  it("says a question went unanswered instead of claiming none was asked", () => {
+    const lastWord = grade([["persona", "We miss the carrier cut-off on about six percent of orders in peak weeks.", 4], ["learner", "so what does that do to your customers when it happens", 3]]);
+    const spin = lastWord.scorecard.criteria.find((c) => c.id === "spin")!;
+    expect(spin.detail).toMatch(/got no answer/);
+    expect(spin.evidence).toBe("so what does that do to your customers when it happens");
+    expect(lastWord.feedback.spin_feedback).toMatch(/got no answer/);
+    expect(JSON.stringify(lastWord.feedback)).not.toMatch(/no discovery question was asked|No discovery question/);
+  });
+
   it("never gives a sub-score of 100 to a three-line call, and saying less never scores more", () => {
     const short = grade(discoveryCall.slice(0, 3));
     expect(short.score).toBeLessThan(discovery.score);
