@@ -45,9 +45,9 @@ export function YourProgress({ progress }: { progress: Progress }) {
           </figure>
           <div className="min-w-0">
             <h3 className="mb-2 text-sm font-medium">Best score per roleplay</h3>
-            <ul className="grid gap-2">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
               {best.map((b) => (
-                <li key={b.schema_name} className="flex items-center justify-between gap-3 rounded-md border bg-background px-3 py-2 text-sm">
+                <li key={b.schema_name} className="flex min-w-0 items-center justify-between gap-3 rounded-md border bg-background px-3 py-2 text-sm">
                   <span className="min-w-0 truncate">{b.schema_name}</span>
                   <span className="shrink-0 text-right">
                     <ScoreText score={b.best} className="text-base" />

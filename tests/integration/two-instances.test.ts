@@ -83,20 +83,19 @@ describe.skipIf(!enabled)("two instances on one database", () => {
       if (!req.tools?.length) return { text: "We ship about four thousand orders a day." };
       gradingRequests.push(req);
       await sleep(1500); // a slow model: both sweeps come round while the grade is leased
+      // The grader's forced tool: stage labels for the questions it listed, and feedback quoting the learner.
+      const prompt = String((req.messages[0] as { content: string }).content);
+      const listed = JSON.parse(prompt.split("<questions>\n")[1].split("\n</questions>")[0]) as { index: number }[];
       return {
         tool: {
           name: "record_grade",
           input: {
-            conversation_score: 74,
-            feedback: {
-              overall_feedback: "An open discovery question before any pitch.",
-              spin_score: 70, spin_feedback: "Situation covered.",
-              stage_scores: { situation: 80, problem: 60, implication: 50, "need-payoff": 40 },
-              communication_score: 78, communication_feedback: "Clear and short.",
-              strengths: [{ observation: "Opened with the buyer's process", learner_quote: LEARNER_LINE }],
-              areas_for_improvement: [{ observation: "Stop after one question", learner_quote: LEARNER_LINE }],
-              recommendations: ["Ask what a missed cut-off costs."],
-            },
+            question_labels: listed.map((q) => ({ index: q.index, stage: "situation" })),
+            criteria: [],
+            overall_feedback: "An open discovery question before any pitch.",
+            strengths: [{ observation: "Opened with the buyer's process", learner_quote: LEARNER_LINE }],
+            areas_for_improvement: [{ observation: "Stop after one question", learner_quote: LEARNER_LINE }],
+            recommendations: ["Ask what a missed cut-off costs."],
           },
         },
       };
@@ -128,7 +127,7 @@ describe.skipIf(!enabled)("two instances on one database", () => {
       grade = await api(b, `/api/protected/grades/${id}`, { token: json.token });
     }
     expect(grade.status).toBe(200);
-    expect(grade.json).toMatchObject({ status: "graded", grader: "ai", conversation_score: 74 });
+    expect(grade.json).toMatchObject({ status: "graded", grader: "ai", stages_covered: ["situation"] });
     await sleep(1500); // several more sweeps on both instances: none may take the finished grade again
 
     const forThisCall = gradingRequests.filter((r) => JSON.stringify(r.messages).includes(LEARNER_LINE));
