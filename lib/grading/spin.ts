@@ -14,7 +14,7 @@
  */
 import { env } from "@/lib/env";
 import { normaliseText, stripLeadIns } from "./questions";
-import { predictStage, stageFeatures, stageModel } from "./stage-model";
+import { activeStageModel, predictStage, stageFeatures } from "./stage-model";
 
 export const SPIN_STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
 export type SpinStage = (typeof SPIN_STAGES)[number];
@@ -200,8 +200,10 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   const interrogative = /^(?:what|how|why|when|where|who|whom|which|whose|do|does|did|is|are|was|were|have|has|had|can|could|would|will|should|shall|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|tell|walk|talk|take|describe|explain|share|i|i'm|i'd|i've|and|so|but|if|once|when|curious|wondering|help)\b/.test(c);
   if (interrogative && !EXPLICIT_SITUATION.test(c) && !HOW_YOU_WORK.test(c) && env().GRADING_STAGE_MODEL === "on") {
     // No rule recognised the question: the small model trained on our labelled corpus decides, when confident.
-    const guess = predictStage(stageModel, stageFeatures(q, buyerProblem, buyer !== ""));
-    if (guess.p >= env().GRADING_STAGE_MODEL_CONFIDENCE && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
+    const model = activeStageModel();
+    const guess = predictStage(model, stageFeatures(q, buyerProblem, buyer !== "", model.settings));
+    const confidence = env().GRADING_STAGE_MODEL_CONFIDENCE ?? model.settings?.confidence ?? 0.6;
+    if (guess.p >= confidence && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
   }
   if (afterProblem && REFERS_BACK.test(q) && /^(?:what|how|and what|and how|so what|so how)\b/.test(c) && !/^(?:what (?:tools?|systems?|software|share|percentage|kind)|how many people)\b/.test(c)) return "implication";
   return "situation";
