@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { findQuestions, normaliseText } from "@/lib/grading/questions";
 import { buyerNamedProblem, classifyQuestion } from "@/lib/grading/spin";
-import { stageFeatures, trainStageModel, useStageModel, type ModelLabel, type StageModelSettings } from "@/lib/grading/stage-model";
+import { stageFeatures, trainStageModel, setActiveStageModel, type ModelLabel, type StageModelSettings } from "@/lib/grading/stage-model";
 
 type Row = { id: string; text: string; buyer_before: string | null; label: ModelLabel; split: string };
 const read = (file: string): Row[] =>
@@ -44,10 +44,10 @@ function crossValidate(s: StageModelSettings): number {
   for (let k = 0; k < K; k++) {
     const train = rows.filter((_, i) => i % K !== k);
     const test = rows.filter((_, i) => i % K === k);
-    useStageModel({ ...trainStageModel(train.map((r) => ({ features: features(r, s), label: r.label })), s.alpha), settings: s });
+    setActiveStageModel({ ...trainStageModel(train.map((r) => ({ features: features(r, s), label: r.label })), s.alpha), settings: s });
     for (const r of test) if (classify(r) === r.label) ok++;
   }
-  useStageModel(null);
+  setActiveStageModel(null);
   return ok / rows.length;
 }
 

@@ -81,7 +81,7 @@ let active = weights as StageModel;
 export function activeStageModel(): StageModel {
   return active;
 }
-export function useStageModel(model: StageModel | null): void {
+export function setActiveStageModel(model: StageModel | null): void {
   active = model ?? (weights as StageModel);
 }
 export const stageModel = weights as StageModel;
