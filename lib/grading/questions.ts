@@ -75,7 +75,7 @@ function clauseStarts(sentence: string): string[] {
   return out;
 }
 
-const MID_WHERE_WHO = /^(?:where (?:do|does|did|would|will|can|could|should)|who(?:'d| would| will| ends| else| actually| usually| normally| typically| picks| gets| notices| feels| pays| carries| has to| (?:in|on|at) (?:your|the) [\w'-]+ (?:ends|would|gets|has|is|feels|notices|picks|pays)))\b/;
+const MID_WHERE_WHO = /^(?:where (?:do|does|did|would|will|can|could|should)|which (?:one |of (?:those|these|them|the \w+) )?(?:would|'d) (?:you|your)\b|who(?:'d| would| will| ends| else| actually| usually| normally| typically| picks| gets| notices| feels| pays| carries| has to| (?:in|on|at) (?:your|the) [\w'-]+ (?:ends|would|gets|has|is|feels|notices|picks|pays)))\b/;
 /** "...are all managed in house or is a CRO involved": an alternative question ends on "or" and an auxiliary. */
 const ALTERNATIVE = /\bor (?:is|are|was|were|do|does|did|has|have|can|will|would) (?:[\w'-]+ ){0,5}[\w'-]+$/;
 

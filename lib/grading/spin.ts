@@ -109,7 +109,7 @@ const PROBLEM = any(
   "complaint", "complaints", "pushback", "friction", "risky", "unhappy", "upset", "worst", "trouble", "tricky", "messy", "chaos", "chaotic", "overwhelm\\w*", "behind", "bugs?", "downtime", "outage", "outages", "backlog", "turnover", "leaving", "quit", "hurdle", "hurdles",
   "pain points?", "what(?:'s| is) (?:not|missing)", "what (?:keeps|makes) (?:it|that|this|them|things) (?:from|so|hard)", "why (?:is|does|do|did|are) (?:it|that|this|they|those) (?:\\w+ )?(?:happen|keep|take|so)", "what (?:usually |typically |normally )?(?:causes|caused|makes|drives|triggers)",
   "how often (?:does|do|did|is|are) (?:that|this|it|those|these|they)", "(?:give|share|tell) me (?:an |a recent |one )?example", "what (?:part|parts|bit|piece|step) (?:of|is|takes|do)", "where (?:does|do|is) (?:it|that|this|things|the process) (?:break|go wrong|slow|get stuck|fall)",
-  "what would make (?:it|that|this|your job|your life) easier", "sideways", "creaks?", "creaking", "sore", "surprised", "surprises", "deviations?", "back and forth", "grief", "hassle", "holding up", "how easy", "how smooth(?:ly)?", "cope", "copes", "coping",
+  "what would make (?:it|that|this|your job|your life) easier", "sideways", "creaks?", "creaking", "sore", "fiddly", "patchy", "clunky", "flaky", "unreliable", "inconsistent\\w*", "inaccura\\w+", "niggles?", "bugbears?", "gripes?", "grumbles?", "workarounds?", "rework", "redo(?:ing)?", "re-?ent(?:er|ering|ry)", "double (?:handling|entry|keying)", "chas(?:e|es|ing)", "fall(?:s|ing)? (?:over|through the cracks)", "trip(?:s|ping)? (?:\\w+ )?up", "slip(?:s|ping)? through", "surprised", "surprises", "deviations?", "back and forth", "grief", "hassle", "holding up", "how easy", "how smooth(?:ly)?", "cope", "copes", "coping",
   "how(?:'s| is) (?:that|it|this|the [\\w-]+) (?:working|going) (?:for you|out)", "which (?:part|parts|bit|step|stage)s? (?:[\\w'-]+ ){0,4}(?:causes?|gives?|takes?|creates?) (?:you )?(?:the )?most", "what(?:'s| is) (?:the )?(?:biggest|main|top|hardest|most annoying|worst)", "what would you like to (?:see )?(?:change|improve)", "anything you'd change", "what isn't", "what doesn't",
 );
 /** The buyer named a problem in the previous turn. */
@@ -133,7 +133,7 @@ const HYPOTHETICAL = /^(?:and |so )?(?:say|suppose|supposing|imagine) (?:you|eve
 const VALUE_VERB =
   /\b(?:mean|do (?:for|to|with)|be worth|worth|change|help|improve|free|buy|save|give|benefit|notice|care|feel|say|think|happiest|happy|glad|use|put|spend|go(?:es)? away|look like|matter|unlock|work(?:ing)? on|instead|spend|be different|enable|allow|let|gain|win|achieve|reinvest|focus|invest)\b/;
 /** Marks of a problem continuing or growing inside a hypothetical. */
-const CONTINUING_MARK = /\b(?:a third|a fourth|another|again|worse|keeps?|kept|continu\w*|grows?|growing|grew|nothing changes|more and more|ageing|aging|doubles?|rises?|rising|stays?|remains?)\b/;
+const CONTINUING_MARK = /\b(?:a third|a fourth|another|again|worse|keeps? (?:on|happening|going|[\w-]+ing)|kept|continu\w*|grows?|growing|grew|nothing changes|more and more|ageing|aging|doubles?|rises?|rising|stays?|remains?)\b/;
 /** Softeners that make a plain question sound hypothetical ("what would you say is..."). */
 const SOFTENERS = /\b(?:would you say|would you describe|would you guess|would you estimate|would you call|would you rate|would you characteri[sz]e|would you put it|i wonder if you could|if you could (?:walk|tell|share|explain|describe|give|talk|help|take|paint|run)|if (?:you|i) (?:had to|were to) (?:guess|estimate|pick|rank|name)|if you don't mind(?: me asking)?|if i may|if i can ask|if that's ok|if it helps|if any)\b/g;
 const WHAT_DOES_X_DO =
@@ -194,6 +194,8 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   if (/^(?:what(?:'s| is| are) (?:driving|causing|behind)|what (?:usually |typically )?(?:causes|drives)|why (?:is|are|does|do|did) (?:that|this|it|they|those))\b/.test(c)) return "problem";
   if (IMPLICATION.test(plain) || WHAT_DOES_X_DO.test(plain)) return "implication";
   if (afterProblem && (EFFECT_ON_CONTEXT.test(q) || (/\bhow (?:many|much)\b/.test(q) && /\b(?:that|this|it|those|these|they|them)\b/.test(q)))) return "implication";
+  // "How do residents report potholes or missed bins today?": how things work now, naming a difficulty only in passing.
+  if (HOW_YOU_WORK.test(c) && !DIFFICULTY.test(plain)) return "situation";
   if (PROBLEM.test(plain)) return "problem";
   if (afterProblem && CAUSE_ON_CONTEXT.test(q)) return "problem";
   // A declarative question ("Fresno is the expansion?") only checks a fact: the model is not asked about it.
@@ -227,10 +229,13 @@ function isReadBack(clause: string, buyer: string): boolean {
   return /^(?:is|was|are|does|do|did) (?:that|this|it|those|these) (?:including|include|includes|all|just|only|per|across|each|every|in|on|for|total|a|the)\b|^or\b/.test(m[2]) || /\bor\b/.test(m[1] + " " + m[2]) && !isOpenQuestion(m[2]);
 }
 
+/** Words that ask about a difficulty itself, not merely mention one. */
+const DIFFICULTY = /\b(?:problem\w*|issues?|challeng\w*|difficult\w*|hard\w*|tough\w*|struggl\w*|frustrat\w*|wrong|break\w*|broke|fail\w*|cope|coping|holding up|keep(?:ing)? up|well|happy|satisf\w*|pain\w*|worr\w*|concern\w*|headaches?|bottlenecks?|slow\w*|stuck|complain\w*|mess\w*|chaos|annoy\w*|worst|biggest|hardest|least)\b/;
+
 /** Plainly factual questions the model is not asked about. */
-const EXPLICIT_SITUATION = /\binvolved\b|^what(?:'s| is| are) (?:your|the) (?:[\w-]+ ){0,2}(?:rate|volume|volumes|number|numbers|budget|size|count|split|mix|target|headcount|average|timeline|process)\b|^(?:how many|how much|how often do you|how long have|what (?:tools?|systems?|software|kind|type|version)|which|who (?:is|are|owns|decides|else)|where (?:is|are) (?:your|the)|do you (?:use|have|run|track)|are you (?:using|running)|is (?:it|that|there)|tell me about|walk me through|could you walk me through|can you walk me through)\b/;
+const EXPLICIT_SITUATION = /\binvolved\b|^what does (?:a|an|your) (?:typical|normal|usual|average|standard) [\w-]+(?: [\w-]+)? look like\b|^what(?:'s| is| are) (?:your|the) (?:[\w-]+ ){0,2}(?:rate|volume|volumes|number|numbers|budget|size|count|split|mix|target|headcount|average|timeline|process)\b|^(?:how many|how much|how often do you|how long have|what (?:tools?|systems?|software|kind|type|version)|which|who (?:is|are|owns|decides|else)|where (?:is|are) (?:your|the)|do you (?:use|have|run|track)|are you (?:using|running)|is (?:it|that|there)|tell me about|walk me through|could you walk me through|can you walk me through)\b/;
 /** "How do you handle X today?": how the buyer works now, the textbook situation question. */
-const HOW_YOU_WORK = /\bhow (?:do |does |are )?(?:you |your (?:[\w-]+ ){1,2})(?:currently |usually |normally |typically |today )?(?:handle|handling|manage|managing|track|tracking|run|running|process|processing|organi[sz]e|schedule|plan|measure|report|decide|staff|price|forecast|onboard|train|hire|route|store|pick)\b/;
+const HOW_YOU_WORK = /\bhow (?:do |does |are )?(?:you |your (?:[\w-]+ ){1,2}|(?:residents|customers|clients|patients|students|staff|people|users|members|tenants|brokers|drivers|reps|suppliers|applicants|guests|partners) )(?:currently |usually |normally |typically |today )?(?:handle|handling|manage|managing|track|tracking|run|running|process|processing|organi[sz]e|schedule|plan|measure|report|decide|staff|price|forecast|onboard|train|hire|route|store|pick)\b/;
 
 /** The buyer's turn names a problem (used as context for the next question). */
 export function buyerNamedProblem(buyer: string | null | undefined): boolean {
