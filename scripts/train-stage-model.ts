@@ -28,7 +28,7 @@ const rows = [...read("utterances.jsonl"), ...read("utterances-2.jsonl")];
 const questionOf = (r: Row) => findQuestions(r.text)[0];
 const features = (r: Row, s: StageModelSettings) => {
   const q = questionOf(r);
-  return stageFeatures(q?.text ?? normaliseText(r.text), buyerNamedProblem(r.buyer_before), r.buyer_before !== null, s);
+  return stageFeatures(q?.text ?? normaliseText(r.text), buyerNamedProblem(r.buyer_before), r.buyer_before !== null, s, r.buyer_before ?? "");
 };
 /** The whole classifier's answer for one item, as the grader sees it (first question of the turn). */
 const classify = (r: Row): ModelLabel => {
@@ -55,12 +55,13 @@ const grid: StageModelSettings[] = [];
 for (const alpha of [0.1, 0.3, 1])
   for (const bigrams of [true, false])
     for (const anaphora of [false, true])
-      for (const confidence of [0.5, 0.6, 0.7, 0.8, 1.01]) grid.push({ alpha, bigrams, anaphora, confidence });
+      for (const buyerWords of [false, true])
+        for (const confidence of [0.5, 0.6, 0.7, 0.8, 1.01]) grid.push({ alpha, bigrams, anaphora, buyerWords, confidence });
 
 const results = grid.map((s) => ({ s, acc: crossValidate(s) }));
 results.sort((a, b) => b.acc - a.acc);
 console.log(`${K}-fold cross-validation of rules + model on ${rows.length} dev utterances (both corpora); confidence 1.01 = rules alone`);
-for (const { s, acc } of results.slice(0, 12)) console.log(`  ${acc.toFixed(3)}  alpha ${s.alpha} bigrams ${s.bigrams} anaphora ${s.anaphora} confidence ${s.confidence}`);
+for (const { s, acc } of results.slice(0, 12)) console.log(`  ${acc.toFixed(3)}  alpha ${s.alpha} bigrams ${s.bigrams} anaphora ${s.anaphora} buyer words ${s.buyerWords} confidence ${s.confidence}`);
 const rulesAlone = results.find((x) => x.s.confidence > 1)!;
 console.log(`  rules alone: ${rulesAlone.acc.toFixed(3)}`);
 const best = results[0].s;

@@ -203,7 +203,7 @@ export function spinStage(question: string, context: QuestionContext = {}, claus
   if (interrogative && !EXPLICIT_SITUATION.test(c) && !HOW_YOU_WORK.test(c) && env().GRADING_STAGE_MODEL === "on") {
     // No rule recognised the question: the small model trained on our labelled corpus decides, when confident.
     const model = activeStageModel();
-    const guess = predictStage(model, stageFeatures(q, buyerProblem, buyer !== "", model.settings));
+    const guess = predictStage(model, stageFeatures(q, buyerProblem, buyer !== "", model.settings, buyer));
     const confidence = env().GRADING_STAGE_MODEL_CONFIDENCE ?? model.settings?.confidence ?? 0.6;
     if (guess.p >= confidence && guess.label !== "situation") return guess.label === "none" ? null : guess.label;
   }

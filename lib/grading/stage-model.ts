@@ -10,7 +10,7 @@ import { normaliseText } from "./questions";
 export const MODEL_LABELS = ["situation", "problem", "implication", "need-payoff", "none"] as const;
 export type ModelLabel = (typeof MODEL_LABELS)[number];
 /** How the features are built and how sure the model must be; chosen by cross-validation in scripts/train-stage-model.ts. */
-export type StageModelSettings = { alpha: number; bigrams: boolean; anaphora: boolean; confidence: number };
+export type StageModelSettings = { alpha: number; bigrams: boolean; anaphora: boolean; buyerWords?: boolean; confidence: number };
 export type StageModel = { labels: ModelLabel[]; priors: number[]; vocab: Record<string, number[]>; unseen: number[]; settings?: StageModelSettings };
 
 const ANAPHOR = /^(?:and |so |okay |ok |right )*(?:that|this|it|those|these|they|then|there)\b|\b(?:that|this|it|those|these|they|them)\b/;
@@ -22,7 +22,13 @@ const NUMBERS = /\b(?:\d[\d.,%]*|one|two|three|four|five|six|seven|eight|nine|te
  * the question refers back to the buyer's turn by a pronoun (anaphora after a problem is how
  * implication and problem follow-ups are asked in speech).
  */
-export function stageFeatures(question: string, buyerProblem: boolean, hasBuyer: boolean, settings: Pick<StageModelSettings, "bigrams" | "anaphora"> = { bigrams: true, anaphora: false }): string[] {
+export function stageFeatures(
+  question: string,
+  buyerProblem: boolean,
+  hasBuyer: boolean,
+  settings: Pick<StageModelSettings, "bigrams" | "anaphora" | "buyerWords"> = { bigrams: true, anaphora: false },
+  buyerTurn = "",
+): string[] {
   const text = normaliseText(question);
   const words = (settings.anaphora ? text.replace(NUMBERS, "#") : text).match(/[a-z0-9'#]+/g) ?? [];
   const out = settings.bigrams ? [...words, ...words.slice(1).map((w, i) => `${words[i]}_${w}`)] : [...words];
@@ -32,6 +38,8 @@ export function stageFeatures(question: string, buyerProblem: boolean, hasBuyer:
     out.push(`ctx:${hasBuyer ? (buyerProblem ? "problem" : "fact") : "none"}-${refers ? "anaphor" : "new"}`);
     if (words.length <= 4) out.push("ctx:short");
   }
+  // The buyer's previous turn, word by word (prefixed so it never mixes with the question's words).
+  if (settings.buyerWords) for (const w of new Set(normaliseText(buyerTurn).replace(NUMBERS, "#").match(/[a-z'#]{4,}/g) ?? [])) out.push(`b:${w}`);
   return out;
 }
 
