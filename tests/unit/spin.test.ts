@@ -109,6 +109,14 @@ describe("SPIN classification of a learner's question", () => {
     expect(stageIn("which bits of the month-end close are fiddly")).toBe("problem");
   });
 
+  it("knows consequence, payoff and ownership wording beyond the stock cue words", () => {
+    expect(stageIn("does that ever put the contract at risk", "Our response times slipped.")).toBe("implication");
+    expect(stageIn("how much business do you think walks out the door because of it", "Quotes take a week.")).toBe("implication");
+    expect(stageIn("how would your week look without the chasing", "I chase approvals all week.")).toBe("need-payoff");
+    expect(stageIn("when was the last time a shipment went out short")).toBe("problem");
+    expect(stageIn("who looks after the payroll side of things")).toBe("situation");
+  });
+
   it("does not take statements for questions", () => {
     for (const text of ["Hi.", "We need your sales ops lead to map the steps.", "When the team was small, we did everything by hand.", "Late loads fell by 11 percent, which was about 180 thousand."]) {
       expect(findQuestions(text), text).toEqual([]);
