@@ -1,6 +1,7 @@
 /**
  * npm run bench:grading: how well the offline grader agrees with a sales coach on the labelled
- * corpus in tests/fixtures/grading (dev and holdout reported separately), through the same code
+ * corpora in tests/fixtures/grading (corpus 1 and the second annotator's corpus 2, dev and holdout
+ * reported separately), through the same code
  * path as `npm run grade`. Prints SPIN accuracy per stage, the confusion matrix, calls within the
  * coach's band, Spearman rank correlation, absurd results (including automatic perturbations) and
  * a determinism check.

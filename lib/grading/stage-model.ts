@@ -1,7 +1,8 @@
 /**
  * A small multinomial naive Bayes model over a question's words and bigrams plus its context
- * (did the buyer just name a problem?), trained on the dev split of tests/fixtures/grading by
- * scripts/train-stage-model.ts. The rules in spin.ts decide whenever a cue matches; the model is
+ * (did the buyer just name a problem? does the question point back at it? the buyer's words),
+ * trained on the dev splits of both corpora in tests/fixtures/grading by scripts/train-stage-model.ts,
+ * which chooses its settings by cross-validation and stores them with the weights. The rules in spin.ts decide whenever a cue matches; the model is
  * consulted only for questions no rule recognises. Deterministic: fixed weights, no randomness.
  */
 import weights from "./stage-model.json";
