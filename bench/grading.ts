@@ -1,6 +1,7 @@
 /**
  * npm run bench:grading: how well the offline grader agrees with a sales coach on the labelled
- * corpus in tests/fixtures/grading (dev and holdout reported separately), through the same code
+ * corpora in tests/fixtures/grading (corpus 1 and the second annotator's corpus 2, dev and holdout
+ * reported separately), through the same code
  * path as `npm run grade`. Prints SPIN accuracy per stage, the confusion matrix, calls within the
  * coach's band, Spearman rank correlation, absurd results (including automatic perturbations) and
  * a determinism check.
@@ -17,7 +18,10 @@ type Utterance = { id: string; buyer_before: string | null; text: string; label:
 type Turn = { speaker: "learner" | "persona"; text: string; started_at?: string; ended_at?: string };
 type Call = { id: string; kind: string; band: [number, number]; split: string; persona: Record<string, unknown>; scenario: Record<string, unknown>; turns: Turn[] };
 
-const utterances: Utterance[] = readFileSync(join(DIR, "utterances.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+const readJsonl = (file: string): Utterance[] => readFileSync(join(DIR, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+/** Corpus 1 (the team's, used to write the rules) and corpus 2 (a second annotator's, see README-utterances-2.md). */
+const utterances: Utterance[] = readJsonl("utterances.jsonl");
+const utterances2: Utterance[] = readJsonl("utterances-2.jsonl");
 const calls: Call[] = readdirSync(join(DIR, "calls")).filter((f) => f.endsWith(".json")).sort().map((f) => JSON.parse(readFileSync(join(DIR, "calls", f), "utf8")));
 const PERSONA = { name: "Alex Morgan", role: "Head of Operations", situation: "Runs the operation.", background: "Ten years in the role.", pain_points: ["Work takes too long"], goals: ["Save time"] };
 
@@ -54,12 +58,12 @@ function spearman(a: number[], b: number[]): number {
   return cov / (sd(ra, ma) * sd(rb, mb));
 }
 
-async function utteranceReport(split: string) {
-  const rows = utterances.filter((u) => u.split === split);
+async function utteranceReport(split: string, corpus: Utterance[] = utterances, name = "") {
+  const rows = corpus.filter((u) => u.split === split);
   const matrix = Object.fromEntries(LABELS.map((l) => [l, Object.fromEntries(LABELS.map((m) => [m, 0]))])) as Record<Label, Record<Label, number>>;
   for (const u of rows) matrix[u.label][await stageOf(u)]++;
   const correct = LABELS.reduce((s, l) => s + matrix[l][l], 0);
-  console.log(`\n## SPIN classification, ${split} split (${rows.length} utterances)`);
+  console.log(`\n## SPIN classification${name}, ${split} split (${rows.length} utterances)`);
   console.log(`overall accuracy ${(correct / rows.length).toFixed(3)} (${correct}/${rows.length}); most-frequent-label baseline ${(Math.max(...LABELS.map((l) => rows.filter((u) => u.label === l).length)) / rows.length).toFixed(3)}`);
   for (const l of LABELS) {
     const n = LABELS.reduce((s, m) => s + matrix[l][m], 0);
@@ -152,8 +156,9 @@ async function main() {
     await utteranceReport(split);
     await callReport(split);
   }
-  const all = calls.map((c) => c.id);
-  void all;
+  const second: Record<string, { accuracy: number; n: number }> = {};
+  for (const split of ["dev", "holdout"]) second[split] = await utteranceReport(split, utterances2, " of corpus 2 (utterances-2.jsonl, second annotator)");
+  console.log(`\n## Corpus 2 summary: dev ${second.dev.accuracy.toFixed(3)} (n=${second.dev.n}), holdout ${second.holdout.accuracy.toFixed(3)} (n=${second.holdout.n})`);
   const same = await determinism();
   process.exitCode = same ? 0 : 1;
 }

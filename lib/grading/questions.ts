@@ -28,7 +28,7 @@ export function normaliseText(s: string): string {
   return out;
 }
 
-const AUX = "is|are|was|were|do|does|did|would|could|can|will|should|has|have|had|happens|happened|makes|made|causes|caused|gets|goes";
+const AUX = "is|are|was|were|do|does|did|would|could|can|will|should|has|have|had|happens|happened|makes|made|causes|caused|gets|goes|doesn't|don't|didn't|isn't|aren't|won't|wouldn't|can't|hasn't|haven't";
 const WH = "what|how|why|when|where|who|whom|which|whose";
 const PRONOUN = "we|i|you|they|he|she|it";
 /** A question clause in the usual order: a wh-word and an auxiliary before any subject pronoun. */
@@ -36,7 +36,7 @@ const WH_QUESTION = new RegExp(
   [
     `^(?:${WH})(?:'s|'re|'d)\\b`,
     `^(?:why|how come)\\b`,
-    `^(?:what|how|which|who)\\s+(?:kind|sort|type|types|many|much|often|long|soon|far|else|about|exactly|specifically|percentage|share|part|if|big|important|well|quickly)\\b`,
+    `^(?:what|how|which|who)\\s+(?:kind|sort|type|types|many|much|often|long|soon|far|else|about|exactly|specifically|percentage|proportion|volume|number|level|portion|share|part|if|big|important|well|quickly)\\b`,
     `^(?:${WH})\\s+(?:${AUX})\\b`,
     `^(?:what|which|whose|who|how)\\s+(?!(?:${PRONOUN}|the way)\\b)(?:[\\w'-]+\\s+){1,2}?(?:${AUX})\\s+(?:you|your|the|it|that|this|there|we|they|he|she|i|our|their|those|these|a|an|them|him|her|us|me|people|things|\\w+s)\\b`,
     `^(?:who|what)\\s+(?!(?:${PRONOUN}|is|was|does|has|this|thus|its|his|as|us)\\b)\\w+s\\b`,
@@ -55,7 +55,7 @@ const TAGS = /\b(?:wouldn't you agree|don't you think|don't you agree|isn't it|a
 
 /** Words that may open a clause before the question proper ("okay so how do you..."). */
 const LEAD_IN =
-  /^(?:so|and|but|okay|ok|well|right|now|then|also|just|um+|uh+|er+|great|thanks|thank you|cool|perfect|sure|yeah|yes|yep|got it|gotcha|understood|makes sense|that makes sense|i see|interesting|fair enough|alright|all right|oh|ah|hmm|wow|fine|nice|good|excellent|awesome|absolutely|totally|sounds good|that's (?:great|helpful|interesting|fair|useful|really helpful|good to know)|good to know|love that|and then|and so|so then|out of interest|quick question|one more thing|next|first|firstly|second|finally|lastly|actually|honestly|basically|like|you know|i mean|hey|hi|hello|right okay|okay great|hm+)\b[,.!;:\s-]*/;
+  /^(?:so|and|but|okay|ok|well|right|now|then|also|just|um+|uh+|er+|great|thanks|thank you|cool|perfect|sure|yeah|yes|yep|got it|gotcha|understood|makes sense|that makes sense|i see|interesting|fair enough|alright|all right|oh|ah|hmm|wow|fine|nice|good|excellent|awesome|absolutely|totally|sounds good|that's (?:great|helpful|interesting|fair|useful|really helpful|good to know)|good to know|love that|and then|and so|so then|out of interest|quick question|one more thing|next|first|firstly|second|finally|lastly|actually|honestly|basically|like|you know|i mean|hey|hi|hello|right okay|okay great|hm+|roughly|approximately|ballpark|out of curiosity)\b[,.!;:\s-]*/;
 
 export function stripLeadIns(clause: string): string {
   let c = clause.trim();
@@ -75,16 +75,22 @@ function clauseStarts(sentence: string): string[] {
   return out;
 }
 
+const MID_WHERE_WHO = /^(?:where (?:do|does|did|would|will|can|could|should)|which (?:one |of (?:those|these|them|the \w+) )?(?:would|'d) (?:you|your)\b|who(?:'d| would| will| ends| else| actually| usually| normally| typically| picks| gets| notices| feels| pays| carries| has to| (?:in|on|at) (?:your|the) [\w'-]+ (?:ends|would|gets|has|is|feels|notices|picks|pays)))\b/;
+/** "...are all managed in house or is a CRO involved": an alternative question ends on "or" and an auxiliary. */
+const ALTERNATIVE = /\bor (?:is|are|was|were|do|does|did|has|have|can|will|would) (?:[\w'-]+ ){0,5}[\w'-]+$/;
+
 function isQuestionClause(clause: string, sentenceStart: boolean): boolean {
   const c = stripLeadIns(clause);
-  if (sentenceStart) return WH_QUESTION.test(c) || YES_NO.test(c) || IMPERATIVE_START.test(c) || /^(?:which|whose) [\w'-]+ [\w'-]+/.test(c);
+  if (sentenceStart) return WH_QUESTION.test(c) || /^who\b(?! (?:i|we)\b)/.test(c) || YES_NO.test(c) || IMPERATIVE_START.test(c) || /^(?:which|whose) [\w'-]+ [\w'-]+/.test(c);
   // Mid-sentence, "which was" / "who is" / "share it" are relative clauses and plain verbs, not questions.
-  return (/^(?:what|how|why)\b/.test(c) && WH_QUESTION.test(c)) || YES_NO_SUBJECT.test(c) || /^(?:tell|walk|talk|take) me\b/.test(c);
+  // "..., where does that business end up" / "..., who ends up carrying it": where and who after a
+  // comma open a question only with an auxiliary or a verb of their own, not as relative pronouns.
+  return (/^(?:what|how|why)\b/.test(c) && WH_QUESTION.test(c)) || MID_WHERE_WHO.test(c) || YES_NO_SUBJECT.test(c) || /^(?:tell|walk|talk|take) me\b/.test(c);
 }
 
 /** `text` is the whole sentence (its cues decide the stage); `clause` is where the question starts (it decides open/closed and "not discovery"). */
 const CONDITION = /^(?:if|when|whenever|once|while|given|since|because|with|after|before|by the time|say|suppose)\b/;
-const WH_AFTER_CONDITION = /\b(?:what|how|why|who|where|which)(?:'s|\s+(?:would|does|do|did|is|are|was|will|can|could|should|has|have|happens|else))\b/;
+const WH_AFTER_CONDITION = /\b(?:what|how|why|who|where|which)(?:'s|'d|\s+(?:would|does|do|did|is|are|was|will|can|could|should|has|have|happens|else))\b/;
 
 export type FoundQuestion = { text: string; clause: string };
 
@@ -104,6 +110,8 @@ export function findQuestions(text: string): FoundQuestion[] {
       found.push({ text: sentence, clause: at ?? s });
     } else if (at !== undefined) {
       found.push({ text: sentence, clause: at });
+    } else if (ALTERNATIVE.test(s)) {
+      found.push({ text: sentence, clause: s });
     } else if (INDIRECT.test(s)) {
       found.push({ text: sentence, clause: s.slice(s.search(INDIRECT)) });
     } else if (TAGS.test(s) && /\b(?:wouldn't you agree|don't you (?:think|agree)|isn't it|right|correct|make sense|sound good)\s*$/.test(s)) {

@@ -74,6 +74,49 @@ describe("SPIN classification of a learner's question", () => {
     expect(stageIn(text, buyer)).toBe(stage);
   });
 
+  it("reads what the question does with the buyer's last words: anaphora after a plain fact asks for facts, after a problem for consequences", () => {
+    expect(stageIn("and what happens then", "Orders come in by email and the office keys them in.")).toBe("situation");
+    expect(stageIn("and what happens then", "About one order in ten gets keyed in wrong.")).toBe("implication");
+    expect(stageIn("okay, what does that mean for you", "We're moving to a new warehouse in March.")).toBe("situation");
+    expect(stageIn("okay, what does that mean for you", "The carrier is cutting our collection slots by a third.")).toBe("implication");
+    // An elliptical follow-up can only be about what the buyer just said.
+    expect(stageIn("how often", "The nightly export fails sometimes.")).toBe("problem");
+  });
+
+  it("finds where/who/which questions after a comma and alternative questions, without a question mark", () => {
+    expect(stageIn("so a customer waiting two weeks, where does that order end up", "Quotes take two weeks to go out.")).toBe("implication");
+    expect(stageIn("right, and with nobody checking them, who ends up paying for the mistakes", "Nobody checks the invoices.")).toBe("implication");
+    expect(stageIn("and those are all run in house or is an agency involved", "We run four campaigns a quarter.")).toBe("situation");
+    expect(stageIn("of the rework, the chasing and the late invoices, which would your finance director care most about fixing")).toBe("need-payoff");
+  });
+
+  it("tells a problem solved from a problem continuing, and a risk event from a payoff", () => {
+    expect(stageIn("say the weekend shifts stopped, how would that land with the people you're trying to keep", "Weekend shifts all through the summer.")).toBe("need-payoff");
+    expect(stageIn("and what happens to your contract if those numbers don't improve", "The client flagged our on-time figures.")).toBe("implication");
+    expect(stageIn("how long can the team keep that up before you start losing people", "We've been working weekends since June.")).toBe("implication");
+    expect(stageIn("so if a ransomware attack hit tomorrow, how long would you be down", "We haven't tested a restore in a year.")).toBe("implication");
+  });
+
+  it("gives no stage to read-backs of the buyer's figure, tag-question pitches and offers", () => {
+    expect(stageIn("forty-five, and is that including the part-timers?", "Forty-five drivers.")).toBeNull();
+    expect(stageIn("and I'd say most fleets are moving to telematics now, wouldn't you")).toBeNull();
+    expect(stageIn("our portal books collections automatically, do you want me to show you")).toBeNull();
+    expect(stageIn("our scanner syncs with your WMS, is that something you'd use")).toBeNull();
+  });
+
+  it("keeps how-things-work-now questions as situation when a difficulty is only mentioned in passing", () => {
+    expect(stageIn("so how do customers report late deliveries today")).toBe("situation");
+    expect(stageIn("which bits of the month-end close are fiddly")).toBe("problem");
+  });
+
+  it("knows consequence, payoff and ownership wording beyond the stock cue words", () => {
+    expect(stageIn("does that ever put the contract at risk", "Our response times slipped.")).toBe("implication");
+    expect(stageIn("how much business do you think walks out the door because of it", "Quotes take a week.")).toBe("implication");
+    expect(stageIn("how would your week look without the chasing", "I chase approvals all week.")).toBe("need-payoff");
+    expect(stageIn("when was the last time a shipment went out short")).toBe("problem");
+    expect(stageIn("who looks after the payroll side of things")).toBe("situation");
+  });
+
   it("does not take statements for questions", () => {
     for (const text of ["Hi.", "We need your sales ops lead to map the steps.", "When the team was small, we did everything by hand.", "Late loads fell by 11 percent, which was about 180 thousand."]) {
       expect(findQuestions(text), text).toEqual([]);
