@@ -79,7 +79,7 @@ function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
   const deepest = [...discovery].sort((a, b) => SPIN_STAGES.indexOf(b.stage!) - SPIN_STAGES.indexOf(a.stage!))[0];
   const counts = SPIN_STAGES.map((s) => `${discovery.filter((x) => x.stage === s).length} ${s}`).join(", ");
   const gate = talkGate(kind, metrics);
-  return { score: clamp(score * gate), evidence: q(deepest), detail: `${counts}${gate < 1 ? "; held back because you did most of the talking" : ""}` };
+  return { score: clamp(score * gate), evidence: q(deepest), detail: `${counts}${gate < 1 ? `; held back because you talked more than the buyer (${Math.round((talkShare(metrics) ?? 0) * 100)}% of the talk)` : ""}` };
 }
 
 function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
