@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { Dashboard } from "@/lib/dashboard/service";
 import { STATUS_LABEL, type AssignmentStatus } from "@/lib/organizations/assignment-status";
 import { ScoreText } from "./score-text";
-import { useStartRoleplay } from "./use-start-roleplay";
+import { useStartRoleplay } from "@/lib/client/start-roleplay";
 
 const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "secondary" | "outline"> = {
   passed: "success",

@@ -56,8 +56,8 @@ export function SchemaPicker({ schemas, canManage }: Props) {
           </ScrollArea>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={startRoleplay} disabled={!selected || starting}>
-            <Play aria-hidden /> {starting ? "Starting..." : "Start Roleplay"}
+          <Button onClick={startRoleplay} disabled={!selected || starting !== null}>
+            <Play aria-hidden /> {starting !== null ? "Starting..." : "Start Roleplay"}
           </Button>
           <AdminOnly allowed={canManage} tip="Only admins can create conversations">
             {canManage ? (

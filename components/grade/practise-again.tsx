@@ -8,9 +8,9 @@ import { useStartRoleplay } from "@/lib/client/start-roleplay";
 export function PractiseAgain({ schemaId, name }: { schemaId: string; name: string }) {
   const { start, starting } = useStartRoleplay();
   return (
-    <Button onClick={() => void start(schemaId)} disabled={starting} aria-label={`Practise again: ${name}`}>
+    <Button onClick={() => void start(schemaId)} disabled={starting !== null} aria-label={`Practise again: ${name}`}>
       <RotateCcw aria-hidden />
-      {starting ? "Starting..." : "Practise again"}
+      {starting !== null ? "Starting..." : "Practise again"}
     </Button>
   );
 }

@@ -7,15 +7,16 @@ import { api, redirectIfAuthError } from "./api";
 import { saveCallState, STORAGE_KEYS, type CallState } from "./storage";
 
 /**
- * Start Roleplay (spec section 4), shared by the dashboard and the grade page's "Practise again":
- * remember the schema, request a room (one credit), carry the answer to /call as navigation state.
+ * Start Roleplay (spec section 4): remember the schema, request a room (one credit), carry the answer
+ * to /call as navigation state. Shared by the dashboard's picker, "Assigned to you" and the grade
+ * page's "Practise again"; `starting` is the id of the roleplay being started, or null.
  */
 export function useStartRoleplay() {
   const router = useRouter();
-  const [starting, setStarting] = useState(false);
+  const [starting, setStarting] = useState<string | null>(null);
 
   async function start(schemaId: string) {
-    setStarting(true);
+    setStarting(schemaId);
     localStorage.setItem(STORAGE_KEYS.selectedSchema, schemaId);
     try {
       const room = await api<CallState>("/api/protected/requestroom", { method: "POST", body: { schema_id: schemaId } });
@@ -26,7 +27,7 @@ export function useStartRoleplay() {
       console.error("Failed to start roleplay", err);
       if (redirectIfAuthError(err)) return;
       toast.error(err instanceof Error ? err.message : "Could not start the roleplay");
-      setStarting(false);
+      setStarting(null);
     }
   }
 
