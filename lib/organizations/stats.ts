@@ -57,12 +57,19 @@ export async function getOrganizationStats(user: SessionUser, options: StatsOpti
 }
 
 /**
- * The same answer as getOrganizationStats, already serialised (about 290 KB for 1,300 members): the
- * route sends it as it is. The organisation's name is read fresh with the caller's membership.
+ * The same answer as getOrganizationStats, already serialised and encoded (about 290 KB for 1,300
+ * members): the route sends this body as it is. The organisation's name is read fresh with the
+ * caller's membership; the body is encoded again only when it differs from the cached one's.
  */
-export async function getOrganizationStatsJson(user: SessionUser, options: StatsOptions = {}): Promise<string> {
+export async function getOrganizationStatsBody(user: SessionUser, options: StatsOptions = {}): Promise<Blob> {
   const { membership, groups } = await cachedGroups(user, options);
-  return `{"organization_name":${JSON.stringify(membership.organizationName)},"groups":${groups.json}}`;
+  const name = membership.organizationName;
+  if (groups.body?.key !== name) {
+    const json = `{"organization_name":${JSON.stringify(name)},"groups":${groups.json}}`;
+    // A Blob: a Response streams it without copying or re-encoding it (a string is encoded per request).
+    groups.body = { key: name, blob: new Blob([json], { type: "application/json" }) };
+  }
+  return groups.body.blob;
 }
 
 /** Three queries whatever the size of the organisation. */

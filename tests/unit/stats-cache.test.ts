@@ -51,7 +51,7 @@ describe("VersionedCache", () => {
   });
 
   it("keeps its estimated size under the bound, evicting the least recently used first", async () => {
-    // Each entry's JSON is about 1,000 characters: about 4,000 estimated bytes.
+    // Each entry's JSON is about 1,000 characters: about 5,000 estimated bytes.
     const cache = new VersionedCache<{ n: number; pad: string }>(10_000);
     let calls = 0;
     const get = (org: string) => cache.get({ org, version: 1, flags: "" }, async () => value(++calls, 980));
