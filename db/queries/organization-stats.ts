@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
-import { conversations, gradeReviews, grades, groupMembers, groups, learnerStats, memberships, users } from "@/db/schema";
+import { conversations, gradeReviews, grades, groupMembers, groups, learnerStats, memberships, organizationStatsVersions, users } from "@/db/schema";
 
 export type MemberAggregate = {
   id: string;
@@ -11,6 +11,19 @@ export type MemberAggregate = {
   average_score: number | null;
   last_active_epoch: number | null;
 };
+
+/**
+ * The version of the organisation's statistics answer: the id of the last transaction that changed
+ * it (kept by triggers, migration 0008), 0 when nothing changed since that migration. One primary-key read.
+ */
+export async function selectStatsVersion(db: Executor, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: organizationStatsVersions.version })
+    .from(organizationStatsVersions)
+    .where(eq(organizationStatsVersions.organization_id, organizationId))
+    .limit(1);
+  return row ? Number(row.version) : 0;
+}
 
 /**
  * One row per member of the organisation with the aggregates of their ended conversations there,

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -31,3 +31,17 @@ export const learnerStats = pgTable(
 );
 
 export type LearnerStats = typeof learnerStats.$inferSelect;
+
+/**
+ * One row per organisation: the id of the last transaction that changed anything its statistics
+ * answer shows (a learner_stats row, a membership, a group or its members, a member's name or
+ * email). Written only by statement-level triggers (migration 0008_organization_stats_versions) in
+ * that same transaction, so every app instance can key a cache of the assembled answer on it. No row
+ * reads as version 0 (nothing changed since the migration).
+ */
+export const organizationStatsVersions = pgTable("organization_stats_versions", {
+  organization_id: uuid("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
