@@ -2,15 +2,9 @@
 
 import { createContext, useContext, useEffect, useState } from "react";
 import { api } from "@/lib/client/api";
+import type { ScenarioBrief } from "@/lib/conversations/brief";
 
-/** What the learner knows going in (lib/conversations/brief.ts); never the persona's private notes. */
-export type ScenarioBrief = {
-  kind: string;
-  objective: string;
-  persona: { name: string; role: string };
-  company: { name?: string; industry?: string; size?: string } | null;
-  situation: string;
-};
+export type { ScenarioBrief };
 
 const BriefContext = createContext<ScenarioBrief | null>(null);
 
