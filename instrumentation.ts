@@ -1,17 +1,22 @@
-/** Next.js server start: open (and migrate) the database, then start the grading sweep. */
+/** Next.js server start: prepare the database (migrate, demo seed, bootstrap developer), then start the sweeps. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installClientAddressHook } = await import("@/lib/client-address-hook");
   installClientAddressHook();
-  const { getDb } = await import("@/db");
+  const { prepareDatabase } = await import("@/lib/startup");
   const { startGradingSweep } = await import("@/lib/grading/worker");
   const { startIdleSweep } = await import("@/lib/conversations/idle");
-  try {
-    await getDb();
-  } catch (err) {
-    // The server still starts: requests report the database problem and the next use retries.
-    console.error("[startup] database unavailable:", err instanceof Error ? err.message : err);
-  }
+  const prepare = async () => {
+    try {
+      await prepareDatabase();
+    } catch (err) {
+      // The server still starts: requests report the database problem and retry it themselves;
+      // the demo seed and the bootstrap developer follow once the database answers.
+      console.error("[startup] database unavailable:", err instanceof Error ? err.message : err);
+      setTimeout(prepare, 5000).unref();
+    }
+  };
+  await prepare();
   startGradingSweep();
   startIdleSweep();
 }

@@ -31,7 +31,14 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // Lets parallel builds (tests, benchmarks) use their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "livekit-server-sdk", "drizzle-orm", "rate-limiter-flexible", "ioredis"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@node-rs/argon2",
+    "livekit-server-sdk",
+    "drizzle-orm",
+    "rate-limiter-flexible",
+    "ioredis",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { serverActions: { bodySizeLimit: "256kb" } },

@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { E2E_DEVELOPER } from "./tests/e2e/developer";
+
 const port = Number(process.env.PW_PORT || 3200);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -20,8 +22,13 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: [
-        "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
       ],
     },
   },
@@ -37,7 +44,10 @@ export default defineConfig({
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123",
       PGLITE_DIR: "memory://",
       DATABASE_URL: "",
+      // The demo organisation stays for the tests about the demo itself; the others use their worker's team.
       SEED_DEMO_DATA: "true",
+      BOOTSTRAP_DEV_EMAIL: E2E_DEVELOPER.email,
+      BOOTSTRAP_DEV_PASSWORD: E2E_DEVELOPER.password,
       SUPPORT_EMAIL: "support@parley.example",
       ANTHROPIC_API_KEY: "",
       LIVEKIT_URL: "",

@@ -1,4 +1,5 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
+
 import { decodeSessionToken, PAGE_PATH_HEADER, SESSION_COOKIE } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
 
@@ -68,7 +69,8 @@ export async function proxy(req: NextRequest) {
   if (pathname.startsWith("/api/")) return NextResponse.next();
   if (foreignServerAction(req)) return secure(json(403, "Cross-site request refused"));
   if (await malformedServerAction(req)) return secure(json(400, "Malformed server action request"));
-  if (!/^\/(dashboard|organization|development|workspace|grade|call)(\/|$)/.test(pathname)) return secure(NextResponse.next());
+  if (!/^\/(dashboard|organization|development|workspace|grade|call)(\/|$)/.test(pathname))
+    return secure(NextResponse.next());
   const token = req.cookies.get(SESSION_COOKIE)?.value;
   if (token && (await decodeSessionToken(token))) {
     // The page still checks the session row (revocation); if it fails it redirects to this path.
@@ -84,5 +86,8 @@ export async function proxy(req: NextRequest) {
 
 export const config = {
   // Everything but build assets and static files; /api only when the path holds a percent sign.
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|jpg|ico|webp|txt|xml)$).*)", "/api/(.*%.*)"],
+  matcher: [
+    "/((?!api/|_next/static|_next/image|favicon.ico|.*\\.(?:png|svg|jpg|ico|webp|txt|xml)$).*)",
+    "/api/(.*%.*)",
+  ],
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isAbortedRequest } from "./abort-guard";
 
 class APIUserAbortError extends Error {}

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { AppClient } from "./app-client";
 
 type Seen = { method?: string; url?: string; auth?: string; body: string };
@@ -15,7 +17,9 @@ beforeAll(async () => {
     req.on("end", () => {
       seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
       const status = req.url?.includes("missing") ? 404 : 200;
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(status === 200 ? { stored: true } : { detail: "Conversation not found" }));
+      res
+        .writeHead(status, { "content-type": "application/json" })
+        .end(JSON.stringify(status === 200 ? { stored: true } : { detail: "Conversation not found" }));
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -27,7 +31,13 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe("agent app client", () => {
   it("posts turns and the end with the shared secret", async () => {
     const app = new AppClient(base, "s3cret");
-    const turn = { speaker: "learner" as const, text: "Hi", started_at: "2026-01-01T00:00:00Z", ended_at: "2026-01-01T00:00:01Z", external_id: "item_1" };
+    const turn = {
+      speaker: "learner" as const,
+      text: "Hi",
+      started_at: "2026-01-01T00:00:00Z",
+      ended_at: "2026-01-01T00:00:01Z",
+      external_id: "item_1",
+    };
     expect(await app.postTurn("c1", turn)).toEqual({ stored: true });
     await app.end("c1");
     await app.conversation("c1");

@@ -1,4 +1,4 @@
-import { beta, voice, type JobContext, type llm } from "@livekit/agents";
+import { beta, type JobContext, type llm, voice } from "@livekit/agents";
 
 export const TIME_UP_GOODBYE =
   "I'm sorry, I have to stop here: I've got another call starting. Thanks for your time, goodbye.";

@@ -1,9 +1,15 @@
 import Anthropic from "@anthropic-ai/sdk";
 import {
-  APIConnectionError, APIStatusError, APITimeoutError, DEFAULT_API_CONNECT_OPTIONS, llm, shortuuid,
+  APIConnectionError,
   type APIConnectOptions,
+  APIStatusError,
+  APITimeoutError,
+  DEFAULT_API_CONNECT_OPTIONS,
+  llm,
+  shortuuid,
 } from "@livekit/agents";
-import { toPersonaMessages, type PersonaMessage } from "@/lib/conversations/persona-prompt";
+
+import { type PersonaMessage, toPersonaMessages } from "@/lib/conversations/persona-prompt";
 
 export type ClaudeLLMOptions = {
   model: string;
@@ -59,7 +65,11 @@ export class ClaudeLLM extends llm.LLM {
     return "anthropic";
   }
 
-  chat({ chatCtx, toolCtx, connOptions = DEFAULT_API_CONNECT_OPTIONS }: {
+  chat({
+    chatCtx,
+    toolCtx,
+    connOptions = DEFAULT_API_CONNECT_OPTIONS,
+  }: {
     chatCtx: llm.ChatContext;
     toolCtx?: llm.ToolContextLike;
     connOptions?: APIConnectOptions;
@@ -111,7 +121,10 @@ class ClaudeStream extends llm.LLMStream {
         const call = toolCalls.take(event);
         if (call) this.queue.put({ id, delta: { role: "assistant", toolCalls: [call] } });
       }
-      this.queue.put({ id, usage: { promptTokens: input, completionTokens: output, totalTokens: input + output, promptCachedTokens: 0 } });
+      this.queue.put({
+        id,
+        usage: { promptTokens: input, completionTokens: output, totalTokens: input + output, promptCachedTokens: 0 },
+      });
     } catch (err) {
       throw toAgentError(err);
     }
@@ -123,7 +136,10 @@ function toAgentError(err: unknown): Error {
   if (err instanceof Anthropic.APIConnectionTimeoutError) return new APITimeoutError({ message: err.message });
   if (err instanceof Anthropic.APIConnectionError) return new APIConnectionError({ message: err.message });
   if (err instanceof Anthropic.APIError && typeof err.status === "number") {
-    return new APIStatusError({ message: err.message, options: { statusCode: err.status, retryable: err.status === 429 || err.status >= 500 } });
+    return new APIStatusError({
+      message: err.message,
+      options: { statusCode: err.status, retryable: err.status === 429 || err.status >= 500 },
+    });
   }
   return err instanceof Error ? err : new Error(String(err));
 }

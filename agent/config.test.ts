@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AgentConfigError, agentConfig } from "./config";
+
+import { agentConfig, AgentConfigError } from "./config";
 
 const livekit = { LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret" };
 const base = { ...livekit, AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "k", DEEPGRAM_API_KEY: "dg" };
@@ -14,12 +15,20 @@ describe("agent configuration", () => {
 
   it("runs fully self-hosted on OpenAI-compatible speech servers, with no cloud speech key", () => {
     const config = agentConfig({
-      ...base, DEEPGRAM_API_KEY: undefined,
-      STT_BASE_URL: "http://127.0.0.1:8000/v1", STT_MODEL: "Systran/faster-whisper-small",
-      TTS_BASE_URL: "http://127.0.0.1:8880/v1", TTS_MODEL: "kokoro", TTS_VOICE: "af_heart",
+      ...base,
+      DEEPGRAM_API_KEY: undefined,
+      STT_BASE_URL: "http://127.0.0.1:8000/v1",
+      STT_MODEL: "Systran/faster-whisper-small",
+      TTS_BASE_URL: "http://127.0.0.1:8880/v1",
+      TTS_MODEL: "kokoro",
+      TTS_VOICE: "af_heart",
     });
     expect([config.stt, config.tts]).toEqual(["openai", "openai"]);
-    expect([config.STT_MODEL, config.TTS_MODEL, config.TTS_VOICE]).toEqual(["Systran/faster-whisper-small", "kokoro", "af_heart"]);
+    expect([config.STT_MODEL, config.TTS_MODEL, config.TTS_VOICE]).toEqual([
+      "Systran/faster-whisper-small",
+      "kokoro",
+      "af_heart",
+    ]);
     expect(config.CALL_MAX_MINUTES).toBe(15);
     expect(agentConfig({ ...base, CALL_MAX_MINUTES: "5" }).CALL_MAX_MINUTES).toBe(5);
   });
@@ -39,7 +48,8 @@ describe("agent configuration", () => {
     } catch (err) {
       expect(err).toBeInstanceOf(AgentConfigError);
       const message = (err as Error).message;
-      for (const name of ["LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET", "AGENT_SECRET"]) expect(message).toContain(name);
+      for (const name of ["LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET", "AGENT_SECRET"])
+        expect(message).toContain(name);
     }
   });
 });

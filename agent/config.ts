@@ -4,13 +4,19 @@ const optional = z.string().trim().min(1).optional().catch(undefined);
 const ms = (fallback: number) => z.coerce.number().int().min(0).max(10_000).default(fallback);
 
 const schema = z.object({
-  LIVEKIT_URL: z.string({ error: "LIVEKIT_URL is required (ws://127.0.0.1:7880 for a local livekit-server --dev)" }).min(1),
+  LIVEKIT_URL: z
+    .string({ error: "LIVEKIT_URL is required (ws://127.0.0.1:7880 for a local livekit-server --dev)" })
+    .min(1),
   LIVEKIT_API_KEY: z.string({ error: "LIVEKIT_API_KEY is required" }).min(1),
   LIVEKIT_API_SECRET: z.string({ error: "LIVEKIT_API_SECRET is required" }).min(1),
   APP_URL: z.url().default("http://127.0.0.1:3000"),
-  AGENT_SECRET: z.string({ error: "AGENT_SECRET is required (the same value the app has)" }).min(16, "AGENT_SECRET must be at least 16 characters (the same value the app has)"),
+  AGENT_SECRET: z
+    .string({ error: "AGENT_SECRET is required (the same value the app has)" })
+    .min(16, "AGENT_SECRET must be at least 16 characters (the same value the app has)"),
   PERSONA_AGENT_NAME: z.string().default("parley-persona"),
-  ANTHROPIC_API_KEY: z.string({ error: "ANTHROPIC_API_KEY is required: Claude plays the persona" }).min(1, "ANTHROPIC_API_KEY is required: Claude plays the persona"),
+  ANTHROPIC_API_KEY: z
+    .string({ error: "ANTHROPIC_API_KEY is required: Claude plays the persona" })
+    .min(1, "ANTHROPIC_API_KEY is required: Claude plays the persona"),
   ANTHROPIC_BASE_URL: optional,
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-5-5"),
   AGENT_STT: z.enum(["deepgram", "openai"]).optional(),
@@ -32,10 +38,16 @@ const schema = z.object({
   // Turn-taking, tuned with `npm run bench:voice` (bench/RESULTS.md).
   VAD_MIN_SILENCE_MS: ms(300),
   ENDPOINTING_MIN_DELAY_MS: ms(300),
-  PREEMPTIVE_GENERATION: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  PREEMPTIVE_GENERATION: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
 });
 
-export type AgentConfig = z.output<typeof schema> & { stt: "deepgram" | "openai"; tts: "elevenlabs" | "deepgram" | "openai" };
+export type AgentConfig = z.output<typeof schema> & {
+  stt: "deepgram" | "openai";
+  tts: "elevenlabs" | "deepgram" | "openai";
+};
 
 /** Thrown with every problem at once, one per line, so an operator fixes the environment in one go. */
 export class AgentConfigError extends Error {
@@ -52,16 +64,26 @@ export class AgentConfigError extends Error {
  */
 export function agentConfig(source: Record<string, string | undefined> = process.env): AgentConfig {
   const parsed = schema.safeParse(source);
-  const problems = parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length && !i.message.includes(String(i.path[0])) ? `${String(i.path[0])}: ${i.message}` : i.message));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) =>
+        i.path.length && !i.message.includes(String(i.path[0])) ? `${String(i.path[0])}: ${i.message}` : i.message,
+      );
   if (!parsed.success) throw new AgentConfigError(problems);
   const config = parsed.data;
   const stt = config.AGENT_STT ?? (config.STT_BASE_URL ? "openai" : "deepgram");
   const tts = config.AGENT_TTS ?? (config.TTS_BASE_URL ? "openai" : config.ELEVEN_API_KEY ? "elevenlabs" : "deepgram");
-  if (stt === "deepgram" && !config.DEEPGRAM_API_KEY) problems.push("Speech-to-text needs STT_BASE_URL (an OpenAI-compatible server) or DEEPGRAM_API_KEY");
-  if (stt === "openai" && !config.STT_BASE_URL && !config.STT_API_KEY) problems.push("AGENT_STT=openai needs STT_BASE_URL, or STT_API_KEY for api.openai.com");
-  if (tts === "deepgram" && !config.DEEPGRAM_API_KEY) problems.push("Text-to-speech needs TTS_BASE_URL (an OpenAI-compatible server), ELEVEN_API_KEY or DEEPGRAM_API_KEY");
+  if (stt === "deepgram" && !config.DEEPGRAM_API_KEY)
+    problems.push("Speech-to-text needs STT_BASE_URL (an OpenAI-compatible server) or DEEPGRAM_API_KEY");
+  if (stt === "openai" && !config.STT_BASE_URL && !config.STT_API_KEY)
+    problems.push("AGENT_STT=openai needs STT_BASE_URL, or STT_API_KEY for api.openai.com");
+  if (tts === "deepgram" && !config.DEEPGRAM_API_KEY)
+    problems.push(
+      "Text-to-speech needs TTS_BASE_URL (an OpenAI-compatible server), ELEVEN_API_KEY or DEEPGRAM_API_KEY",
+    );
   if (tts === "elevenlabs" && !config.ELEVEN_API_KEY) problems.push("AGENT_TTS=elevenlabs needs ELEVEN_API_KEY");
-  if (tts === "openai" && !config.TTS_BASE_URL && !config.TTS_API_KEY) problems.push("AGENT_TTS=openai needs TTS_BASE_URL, or TTS_API_KEY for api.openai.com");
+  if (tts === "openai" && !config.TTS_BASE_URL && !config.TTS_API_KEY)
+    problems.push("AGENT_TTS=openai needs TTS_BASE_URL, or TTS_API_KEY for api.openai.com");
   if (problems.length) throw new AgentConfigError(problems);
   return { ...config, stt, tts };
 }

@@ -1,11 +1,14 @@
 import { fileURLToPath } from "node:url";
-import { cli, defineAgent, ServerOptions, type JobContext, type JobProcess, type VAD } from "@livekit/agents";
+
+import { cli, defineAgent, type JobContext, type JobProcess, ServerOptions, type VAD } from "@livekit/agents";
+
 import { dispatchMetadataSchema } from "@/lib/validations/conversation";
+
 import { ignoreAbortedRequests } from "./abort-guard";
 import { AppClient } from "./app-client";
 import { deleteRoomOnShutdown, endCallTools, scheduleTimeLimit } from "./call-ending";
 import { ClaudeLLM } from "./claude-llm";
-import { AgentConfigError, agentConfig, type AgentConfig } from "./config";
+import { type AgentConfig, agentConfig, AgentConfigError } from "./config";
 import { buildPersonaAgent, buildSession, OPENING_INSTRUCTIONS } from "./persona-agent";
 import { loadSpeech, loadVad } from "./plugins";
 import { recordTranscript } from "./transcript";
@@ -35,12 +38,19 @@ export default defineAgent({
     const conversation = await app.conversation(conversation_id);
     if (conversation.status !== "active") return;
 
-    const llm = new ClaudeLLM({ model: config.ANTHROPIC_MODEL, apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL });
+    const llm = new ClaudeLLM({
+      model: config.ANTHROPIC_MODEL,
+      apiKey: config.ANTHROPIC_API_KEY,
+      baseURL: config.ANTHROPIC_BASE_URL,
+    });
     const session = buildSession({
       llm,
       ...(await loadSpeech(config)),
       vad: ctx.proc.userData.vad as VAD,
-      turns: { minEndpointingDelayMs: config.ENDPOINTING_MIN_DELAY_MS, preemptiveGeneration: config.PREEMPTIVE_GENERATION },
+      turns: {
+        minEndpointingDelayMs: config.ENDPOINTING_MIN_DELAY_MS,
+        preemptiveGeneration: config.PREEMPTIVE_GENERATION,
+      },
     });
     const finished = recordTranscript(session, conversation_id, app);
     ctx.addShutdownCallback(() => finished);
@@ -49,16 +59,21 @@ export default defineAgent({
       ctx.shutdown("call time limit");
     });
 
-    await session.start({ agent: buildPersonaAgent(conversation.persona, conversation.turns, endCallTools()), room: ctx.room });
+    await session.start({
+      agent: buildPersonaAgent(conversation.persona, conversation.turns, endCallTools()),
+      room: ctx.room,
+    });
     await ctx.connect();
     if (conversation.turns.length === 0) session.generateReply({ instructions: OPENING_INSTRUCTIONS });
   },
 });
 
-cli.runApp(new ServerOptions({
-  agent: fileURLToPath(import.meta.url),
-  agentName: config.PERSONA_AGENT_NAME,
-  wsURL: config.LIVEKIT_URL,
-  apiKey: config.LIVEKIT_API_KEY,
-  apiSecret: config.LIVEKIT_API_SECRET,
-}));
+cli.runApp(
+  new ServerOptions({
+    agent: fileURLToPath(import.meta.url),
+    agentName: config.PERSONA_AGENT_NAME,
+    wsURL: config.LIVEKIT_URL,
+    apiKey: config.LIVEKIT_API_KEY,
+    apiSecret: config.LIVEKIT_API_SECRET,
+  }),
+);

@@ -1,15 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initializeLogger } from "@livekit/agents";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { personaSchema } from "@/lib/validations/persona";
-import { startAnthropicStub, type MessagesRequest } from "../tests/helpers/anthropic-stub";
+
+import { type MessagesRequest, startAnthropicStub } from "../tests/helpers/anthropic-stub";
+import type { AgentTurnPayload } from "./app-client";
 import { ClaudeLLM } from "./claude-llm";
 import { buildPersonaAgent, buildSession } from "./persona-agent";
 import { recordTranscript } from "./transcript";
-import type { AgentTurnPayload } from "./app-client";
 
 const persona = personaSchema.parse({
-  name: "Dana Whitfield", role: "Head of Operations", situation: "Runs two regional warehouses.", background: "Twelve years in logistics.",
-  pain_points: ["Orders miss the carrier cut-off at peak"], goals: ["Ship same day"], close: "A workflow review with her shift leads.",
+  name: "Dana Whitfield",
+  role: "Head of Operations",
+  situation: "Runs two regional warehouses.",
+  background: "Twelve years in logistics.",
+  pain_points: ["Orders miss the carrier cut-off at peak"],
+  goals: ["Ship same day"],
+  close: "A workflow review with her shift leads.",
 });
 
 let stub: Awaited<ReturnType<typeof startAnthropicStub>>;
@@ -18,7 +25,9 @@ const replies = ["Dana speaking. Who's this?", "Peak weeks are rough, honestly."
 beforeAll(async () => {
   initializeLogger({ pretty: false, level: "warn" });
   let n = 0;
-  stub = await startAnthropicStub((req: MessagesRequest) => (req.stream ? { text: replies[n++ % replies.length] } : { status: 400, body: {} }));
+  stub = await startAnthropicStub((req: MessagesRequest) =>
+    req.stream ? { text: replies[n++ % replies.length] } : { status: 400, body: {} },
+  );
 });
 
 afterAll(() => stub.close());
@@ -33,7 +42,9 @@ describe("persona agent over Claude (text input, no room)", () => {
       const result = await session.run({ userInput: "Hi, is this Dana?" }).wait();
       result.expect.nextEvent().isMessage({ role: "assistant" });
       result.expect.noMoreEvents();
-      const said = session.history.items.flatMap((i) => (i.type === "message" && i.role === "assistant" ? [i.textContent] : []));
+      const said = session.history.items.flatMap((i) =>
+        i.type === "message" && i.role === "assistant" ? [i.textContent] : [],
+      );
       expect(said.at(-1)).toBe("Dana speaking. Who's this?");
       const request = stub.requests.at(-1)!;
       expect(request.stream).toBe(true);
@@ -76,9 +87,15 @@ describe("persona agent over Claude (text input, no room)", () => {
   });
 
   it("rebuilds the conversation so far when a job restarts mid-call", () => {
-    const agent = buildPersonaAgent(persona, [{ speaker: "learner", text: "Hello" }, { speaker: "persona", text: "Hi" }]);
+    const agent = buildPersonaAgent(persona, [
+      { speaker: "learner", text: "Hello" },
+      { speaker: "persona", text: "Hi" },
+    ]);
     expect(agent.instructions).toContain("Dana Whitfield");
     const history = agent.chatCtx.items.flatMap((i) => (i.type === "message" ? [[i.role, i.textContent]] : []));
-    expect(history).toEqual([["user", "Hello"], ["assistant", "Hi"]]);
+    expect(history).toEqual([
+      ["user", "Hello"],
+      ["assistant", "Hi"],
+    ]);
   });
 });

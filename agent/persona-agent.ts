@@ -1,14 +1,22 @@
 import { llm, voice } from "@livekit/agents";
+
 import { buildPersonaPrompt } from "@/lib/conversations/persona-prompt";
 import type { Persona } from "@/lib/validations/persona";
+
 import type { AgentConversation } from "./app-client";
 
-export const OPENING_INSTRUCTIONS = "The learner has just joined the call. Answer in character with one short greeting, as you would pick up the phone.";
+export const OPENING_INSTRUCTIONS =
+  "The learner has just joined the call. Answer in character with one short greeting, as you would pick up the phone.";
 
 /** The persona as a voice agent: its system prompt, plus the turns so far when a job restarts mid-call. */
-export function buildPersonaAgent(persona: Persona, turns: AgentConversation["turns"] = [], tools?: llm.ToolContextLike): voice.Agent {
+export function buildPersonaAgent(
+  persona: Persona,
+  turns: AgentConversation["turns"] = [],
+  tools?: llm.ToolContextLike,
+): voice.Agent {
   const chatCtx = llm.ChatContext.empty();
-  for (const turn of turns) chatCtx.addMessage({ role: turn.speaker === "learner" ? "user" : "assistant", content: turn.text });
+  for (const turn of turns)
+    chatCtx.addMessage({ role: turn.speaker === "learner" ? "user" : "assistant", content: turn.text });
   return new voice.Agent({ instructions: buildPersonaPrompt(persona, "voice"), chatCtx, tools });
 }
 
@@ -51,7 +59,10 @@ export function buildSession(deps: SessionDeps): voice.AgentSession {
   // interrupted, or a preemptive draft was dropped) as an error. The framework recovers; we log.
   session.on(voice.AgentSessionEventTypes.Error, (ev) => {
     const err = ev.error as { type?: string; recoverable?: boolean; error?: unknown } | undefined;
-    console.warn(`[agent] ${err?.type ?? "session error"}${err?.recoverable === false ? " (not recoverable)" : ""}:`, err?.error instanceof Error ? err.error.message : err?.error);
+    console.warn(
+      `[agent] ${err?.type ?? "session error"}${err?.recoverable === false ? " (not recoverable)" : ""}:`,
+      err?.error instanceof Error ? err.error.message : err?.error,
+    );
   });
   return session;
 }

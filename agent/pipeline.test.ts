@@ -1,16 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { initializeLogger, voice } from "@livekit/agents";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { personaSchema } from "@/lib/validations/persona";
-import { AppClient, type AgentTurnPayload } from "./app-client";
+
+import { type AgentTurnPayload, AppClient } from "./app-client";
 import { endCallTools, scheduleTimeLimit, TIME_UP_GOODBYE } from "./call-ending";
 import { ClaudeLLM } from "./claude-llm";
 import { agentConfig } from "./config";
 import { buildPersonaAgent, buildSession, DEFAULT_TURNS } from "./persona-agent";
 import { loadSpeech, loadVad } from "./plugins";
+import {
+  PacedMicrophone,
+  RecordingSpeaker,
+  speechSamples,
+  startClaudeStandIn,
+  startSpeechStandIn,
+} from "./testing/voice-rig";
 import { recordTranscript } from "./transcript";
-import { PacedMicrophone, RecordingSpeaker, speechSamples, startClaudeStandIn, startSpeechStandIn } from "./testing/voice-rig";
 
 /**
  * Real speech audio (espeak-ng) through the whole agent pipeline, offline: Silero VAD, the OpenAI
@@ -20,11 +29,19 @@ import { PacedMicrophone, RecordingSpeaker, speechSamples, startClaudeStandIn, s
  */
 
 const persona = personaSchema.parse({
-  name: "Dana Whitfield", role: "Head of Operations", situation: "Runs two regional warehouses.", background: "Twelve years in logistics.",
-  pain_points: ["Orders miss the carrier cut-off at peak"], goals: ["Ship same day"], close: "A workflow review with her shift leads.",
+  name: "Dana Whitfield",
+  role: "Head of Operations",
+  situation: "Runs two regional warehouses.",
+  background: "Twelve years in logistics.",
+  pain_points: ["Orders miss the carrier cut-off at peak"],
+  goals: ["Ship same day"],
+  close: "A workflow review with her shift leads.",
 });
 
-const LEARNER = ["Hi Dana this is Riley from Fleetwise do you have a minute", "Thanks Dana that is all I needed goodbye"];
+const LEARNER = [
+  "Hi Dana this is Riley from Fleetwise do you have a minute",
+  "Thanks Dana that is all I needed goodbye",
+];
 const PERSONA = [
   { text: "Dana speaking, who is this please? I have a few minutes before my next meeting, so go ahead." },
   { text: "No problem Riley. Talk soon, goodbye.", endCall: true },
@@ -41,7 +58,10 @@ let saying = "";
 beforeAll(async () => {
   initializeLogger({ pretty: false, level: "warn" });
   speech = await startSpeechStandIn({ sttMs: 150, ttsFirstAudioMs: 150 }, () => saying);
-  claude = await startClaudeStandIn({ llmFirstTokenMs: 400, llmTokensPerSecond: 40 }, (n) => PERSONA[Math.min(n, PERSONA.length - 1)]);
+  claude = await startClaudeStandIn(
+    { llmFirstTokenMs: 400, llmTokensPerSecond: 40 },
+    (n) => PERSONA[Math.min(n, PERSONA.length - 1)],
+  );
   app = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -70,10 +90,17 @@ const until = async (what: string, ok: () => boolean, ms = 15_000) => {
 describe("audio through the whole pipeline (offline)", () => {
   it("hears the learner, answers in the persona's voice, posts both sides, and hangs up at the persona's close", async () => {
     const config = agentConfig({
-      LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret",
-      AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "test-key", APP_URL: appUrl,
-      STT_BASE_URL: speech.url, STT_MODEL: "Systran/faster-whisper-small",
-      TTS_BASE_URL: speech.url, TTS_MODEL: "kokoro", TTS_VOICE: "af_heart",
+      LIVEKIT_URL: "ws://127.0.0.1:7880",
+      LIVEKIT_API_KEY: "devkey",
+      LIVEKIT_API_SECRET: "secret",
+      AGENT_SECRET: "agent-secret-0123456789",
+      ANTHROPIC_API_KEY: "test-key",
+      APP_URL: appUrl,
+      STT_BASE_URL: speech.url,
+      STT_MODEL: "Systran/faster-whisper-small",
+      TTS_BASE_URL: speech.url,
+      TTS_MODEL: "kokoro",
+      TTS_VOICE: "af_heart",
     });
     const session = buildSession({
       llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
@@ -96,7 +123,10 @@ describe("audio through the whole pipeline (offline)", () => {
 
       saying = LEARNER[1];
       await mic.say(speechSamples(LEARNER[1]));
-      await Promise.race([closed, new Promise((_, no) => setTimeout(() => no(new Error("the persona did not hang up")), 20_000))]);
+      await Promise.race([
+        closed,
+        new Promise((_, no) => setTimeout(() => no(new Error("the persona did not hang up")), 20_000)),
+      ]);
       await finished;
     } finally {
       await mic.close();
@@ -128,9 +158,15 @@ describe("audio through the whole pipeline (offline)", () => {
 
   it("says a spoken goodbye and ends the call at the time limit", async () => {
     const config = agentConfig({
-      LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret",
-      AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "test-key", APP_URL: appUrl,
-      STT_BASE_URL: speech.url, TTS_BASE_URL: speech.url, CALL_MAX_MINUTES: "0.02",
+      LIVEKIT_URL: "ws://127.0.0.1:7880",
+      LIVEKIT_API_KEY: "devkey",
+      LIVEKIT_API_SECRET: "secret",
+      AGENT_SECRET: "agent-secret-0123456789",
+      ANTHROPIC_API_KEY: "test-key",
+      APP_URL: appUrl,
+      STT_BASE_URL: speech.url,
+      TTS_BASE_URL: speech.url,
+      CALL_MAX_MINUTES: "0.02",
     });
     const session = buildSession({
       llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
@@ -146,12 +182,20 @@ describe("audio through the whole pipeline (offline)", () => {
     scheduleTimeLimit(session, config.CALL_MAX_MINUTES, () => void timeUp++);
     const started = Date.now();
     await session.start({ agent: buildPersonaAgent(persona) });
-    await Promise.race([finished, new Promise((_, no) => setTimeout(() => no(new Error("the call did not end at its limit")), 15_000))]);
+    await Promise.race([
+      finished,
+      new Promise((_, no) => setTimeout(() => no(new Error("the call did not end at its limit")), 15_000)),
+    ]);
     await session.close();
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(0.02 * 60_000 - 50);
     // The goodbye went through text-to-speech and came out as audio before the session closed.
-    expect(speech.tts.slice(ttsBefore).map((t) => t.text).join(" ")).toBe(TIME_UP_GOODBYE);
+    expect(
+      speech.tts
+        .slice(ttsBefore)
+        .map((t) => t.text)
+        .join(" "),
+    ).toBe(TIME_UP_GOODBYE);
     expect(speaker.segments.length).toBe(1);
     expect(timeUp).toBe(1);
     expect(ended.slice(endsBefore)).toEqual(["/api/agent/conversations/conv-limit/end"]);

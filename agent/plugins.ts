@@ -1,4 +1,5 @@
 import type { voice } from "@livekit/agents";
+
 import type { AgentConfig } from "./config";
 
 type Speech = Pick<voice.AgentSessionOptions, "stt" | "tts">;

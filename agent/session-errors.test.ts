@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
 import { initializeLogger, voice } from "@livekit/agents";
+import { describe, expect, it, vi } from "vitest";
+
 import { ClaudeLLM } from "./claude-llm";
 import { buildSession } from "./persona-agent";
 
@@ -10,7 +11,12 @@ describe("a session error", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       // What the OpenAI TTS plugin emits when its own request is aborted by an interruption.
-      const event = { type: "error", error: { type: "tts_error", recoverable: true, error: new Error("Request was aborted.") }, source: {}, createdAt: Date.now() };
+      const event = {
+        type: "error",
+        error: { type: "tts_error", recoverable: true, error: new Error("Request was aborted.") },
+        source: {},
+        createdAt: Date.now(),
+      };
       expect(() => session.emit(voice.AgentSessionEventTypes.Error, event as never)).not.toThrow();
       expect(warn).toHaveBeenCalledWith("[agent] tts_error:", "Request was aborted.");
     } finally {

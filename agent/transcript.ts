@@ -1,4 +1,5 @@
-import { voice, type llm } from "@livekit/agents";
+import { type llm, voice } from "@livekit/agents";
+
 import type { AgentTurnPayload, AppClient } from "./app-client";
 
 /** A finished chat message as a turn for the app; null for items that are not spoken turns. */
@@ -8,7 +9,9 @@ export function turnFromItem(item: llm.ChatMessage | llm.AgentHandoffItem): Agen
   if (!text) return null;
   // Speaking metrics are in seconds; createdAt is in milliseconds.
   const started = item.metrics?.startedSpeakingAt ? item.metrics.startedSpeakingAt * 1000 : item.createdAt;
-  const stopped = item.metrics?.stoppedSpeakingAt ? item.metrics.stoppedSpeakingAt * 1000 : Math.max(item.createdAt, started);
+  const stopped = item.metrics?.stoppedSpeakingAt
+    ? item.metrics.stoppedSpeakingAt * 1000
+    : Math.max(item.createdAt, started);
   return {
     speaker: item.role === "user" ? "learner" : "persona",
     text: text.slice(0, 2000),

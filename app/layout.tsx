@@ -1,5 +1,6 @@
-import type { Metadata, Viewport } from "next";
 import "./globals.css";
+
+import type { Metadata, Viewport } from "next";
 
 export const metadata: Metadata = {
   title: { default: "Parley: practise the conversations that matter", template: "%s · Parley" },
@@ -12,9 +13,7 @@ export const viewport: Viewport = { themeColor: "#3f3fbf", width: "device-width"
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
     <html lang="en">
-      <body className="min-h-dvh font-sans">
-        {children}
-      </body>
+      <body className="min-h-dvh font-sans">{children}</body>
     </html>
   );
 }

@@ -1,5 +1,6 @@
-import Link from "next/link";
 import { Compass } from "lucide-react";
+import Link from "next/link";
+
 import { Logo } from "@/components/brand/logo";
 import { Button } from "@/components/ui/button";
 

@@ -1,25 +1,32 @@
 /**
  * The framework-overhead baseline: a bare node:http server that runs the same service
  * functions (so the same SQL, the same token check) as the Next.js route handlers.
- *   DATABASE_URL=... AUTH_SECRET=... node --import tsx bench/bare-server.ts <port>
+ *   DATABASE_URL=... AUTH_SECRET=... node --conditions=react-server --import tsx bench/bare-server.ts <port>
  */
 import { createServer } from "node:http";
+
 import { resolveSession } from "@/lib/auth/service";
 import { getDashboard } from "@/lib/dashboard/service";
-import { listVisibleSchemas } from "@/lib/schemas/service";
+import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
-type Handler = (user: NonNullable<Awaited<ReturnType<typeof resolveSession>>>["user"], path: string) => Promise<unknown>;
+type Handler = (
+  user: NonNullable<Awaited<ReturnType<typeof resolveSession>>>["user"],
+  path: string,
+) => Promise<unknown>;
 
 const routes: [RegExp, Handler][] = [
   [/^\/api\/protected\/dashboard$/, (user) => getDashboard(user)],
-  [/^\/api\/protected\/roleplay\/list$/, (user) => listVisibleSchemas(user)],
+  [/^\/api\/protected\/roleplay\/list$/, (user) => listVisibleRoleplays(user)],
 ];
 
 /** Routes whose services may not exist yet in this tree: added when they import. */
 async function optionalRoutes() {
   try {
-    const { getGradeView: getGrade } = (await import("@/lib/grading/" + "service")) as { getGradeView: (u: unknown, id: string) => Promise<unknown> };
-    if (getGrade) routes.push([/^\/api\/protected\/grades\/([^/]+)$/, (user, path) => getGrade(user, path.split("/").pop()!)]);
+    const { getGradeView: getGrade } = (await import("@/lib/grading/" + "service")) as {
+      getGradeView: (u: unknown, id: string) => Promise<unknown>;
+    };
+    if (getGrade)
+      routes.push([/^\/api\/protected\/grades\/([^/]+)$/, (user, path) => getGrade(user, path.split("/").pop()!)]);
   } catch {}
 }
 

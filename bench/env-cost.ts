@@ -1,7 +1,7 @@
 /**
  * What reading the configuration costs per call. Outside production env() parses process.env with
  * zod on every call (tests change it); under NODE_ENV=production it is parsed once at first use.
- *   node --import tsx bench/env-cost.ts [n]; NODE_ENV=production node --import tsx bench/env-cost.ts [n]
+ *   node --conditions=react-server --import tsx bench/env-cost.ts [n]; NODE_ENV=production node --conditions=react-server --import tsx bench/env-cost.ts [n]
  */
 import { env } from "@/lib/env";
 

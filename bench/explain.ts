@@ -3,13 +3,17 @@
  * drizzle client in place of getDb()'s, then EXPLAIN ANALYZEs every query it sent.
  * So the plans are those of the real code, whatever its current shape.
  */
-import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+
 import * as schema from "@/db/schema";
 
 export type Plan = { sql: string; executionMs: number; plan: string };
 
-export async function explainService(url: string, run: () => Promise<unknown>): Promise<{ wallMs: number; plans: Plan[] }> {
+export async function explainService(
+  url: string,
+  run: () => Promise<unknown>,
+): Promise<{ wallMs: number; plans: Plan[] }> {
   const client = postgres(url, { max: 4, onnotice: () => {} });
   const queries: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => void queries.push({ sql, params }) } });

@@ -1,5 +1,5 @@
-import type { PgTable } from "drizzle-orm/pg-core";
 import { getTableColumns } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 
 const MAX_PARAMS = 60_000; // PostgreSQL allows 65,535 bind parameters per statement

@@ -6,11 +6,11 @@
 // BENCH_LIMITS_REDIS (default redis://127.0.0.1:6379; "" skips), BENCH_LIMITS_N (default 200).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import postgres from "postgres";
+
 import { NextRequest } from "next/server";
+import postgres from "postgres";
 
 process.env.AUTH_SECRET ??= "bench-limits-secret-bench-limits-secret";
-process.env.SEED_DEMO_DATA = "false";
 
 const N = Number(process.env.BENCH_LIMITS_N || 200);
 const PG_ADMIN = process.env.BENCH_LIMITS_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -44,7 +44,9 @@ async function time(n: number, fn: (i: number) => Promise<unknown>) {
 
 async function post(handler: Handler, body: unknown, ip: string) {
   const req = new NextRequest("http://127.0.0.1/api/x", {
-    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", "x-forwarded-for": ip },
   });
   const res = await handler(req, { params: Promise.resolve({}) });
   await res.arrayBuffer();
@@ -58,14 +60,24 @@ async function run(store: string) {
   const db = await getDb();
   await resetAll();
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
-  await insertUserWithCredits(db, { email, name: "Bench", passwordHash: await hashPassword("bench-limits-passphrase"), isDev: false, credits: 1 });
+  await insertUserWithCredits(db, {
+    email,
+    name: "Bench",
+    passwordHash: await hashPassword("bench-limits-passphrase"),
+    isDev: false,
+    credits: 1,
+  });
   // Each sample uses its own address so no limit is reached.
   const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
   const n = Math.min(N, 100); // sign-in hashes with argon2id: keep it short
   const signinLimits = await time(n, async (i) => {
     const a = ip(i + 1000);
     // As lib/auth/service.ts does it: three reservations at once, then release and refund at once.
-    await Promise.all([take("signinAddress", a), take("signinAccountAddress", email, a), take("signinAccount", `${email}#${i}`)]);
+    await Promise.all([
+      take("signinAddress", a),
+      take("signinAccountAddress", email, a),
+      take("signinAccount", `${email}#${i}`),
+    ]);
     await Promise.all([release("signinAccountAddress", email, a), refund("signinAccount", `${email}#${i}`)]);
   });
   rows.push({ store, what: "sign-in limits alone (3 reservations, then release + refund)", ...signinLimits });
@@ -120,7 +132,12 @@ if (REDIS) {
 }
 
 const f = (x: number) => x.toFixed(2);
-console.log(`\n${new Date().toISOString()} · ${os.cpus().length} cores · load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} · N=${N} (sign-in ${Math.min(N, 100)})\n`);
+console.log(
+  `\n${new Date().toISOString()} · ${os.cpus().length} cores · load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} · N=${N} (sign-in ${Math.min(N, 100)})\n`,
+);
 console.log("| store | what | p50 ms | p95 ms | mean ms |\n|---|---|---:|---:|---:|");
 for (const r of rows) console.log(`| ${r.store} | ${r.what} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.mean)} |`);
 process.exit(0);

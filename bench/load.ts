@@ -29,7 +29,11 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 /** One endpoint alone at a fixed concurrency; latencies come from every response, so p95 is exact. */
-export async function loadEndpoint(baseUrl: string, endpoint: Endpoint, opts: { connections: number; duration: number }): Promise<LoadResult> {
+export async function loadEndpoint(
+  baseUrl: string,
+  endpoint: Endpoint,
+  opts: { connections: number; duration: number },
+): Promise<LoadResult> {
   let n = 0;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (endpoint.token) headers.authorization = `Bearer ${endpoint.token}`;

@@ -1,5 +1,6 @@
 import { execSync } from "node:child_process";
 import { cpus, loadavg, totalmem } from "node:os";
+
 import postgres from "postgres";
 
 /** What the numbers were measured on; the CPU is shared, so the load goes next to every run. */
@@ -19,5 +20,7 @@ export async function machineInfo(url: string) {
 }
 
 export function load(): string {
-  return loadavg().map((n) => n.toFixed(2)).join(" ");
+  return loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 }

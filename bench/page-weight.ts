@@ -5,10 +5,10 @@
  * current browsers and are left out.
  *   node --import tsx bench/page-weight.ts [.next-bench]
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { createRequire } from "node:module";
 
 export type RouteWeight = { route: string; files: number; rawKb: number; gzipKb: number };
 
@@ -61,6 +61,8 @@ export function pageWeights(distDir: string): RouteWeight[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of pageWeights(process.argv[2] ?? ".next-bench")) {
-    console.log(`${r.route.padEnd(36)} ${String(r.files).padStart(3)} files ${r.rawKb.toFixed(1).padStart(8)} KB raw ${r.gzipKb.toFixed(1).padStart(7)} KB gz`);
+    console.log(
+      `${r.route.padEnd(36)} ${String(r.files).padStart(3)} files ${r.rawKb.toFixed(1).padStart(8)} KB raw ${r.gzipKb.toFixed(1).padStart(7)} KB gz`,
+    );
   }
 }

@@ -3,11 +3,29 @@ import { organizationName, persona, personName } from "./pilot-data";
 import type { Random } from "./prng";
 
 /** Uneven organisation sizes, largest first; they add up to SCALE.users. */
-export const ORG_SIZES = [1300, 700, 500, 400, 320, 260, 220, 190, 170, 150, 130, 120, 110, 100, 90, 70, 60, 50, 40, 20];
+export const ORG_SIZES = [
+  1300, 700, 500, 400, 320, 260, 220, 190, 170, 150, 130, 120, 110, 100, 90, 70, 60, 50, 40, 20,
+];
 
-export type PlanUser = { id: string; email: string; name: string; orgIndex: number | null; role: "admin" | "member"; groupIds: string[]; isDev: boolean };
+export type PlanUser = {
+  id: string;
+  email: string;
+  name: string;
+  orgIndex: number | null;
+  role: "admin" | "member";
+  groupIds: string[];
+  isDev: boolean;
+};
 export type PlanOrg = { id: string; name: string; groupIds: string[]; createdAt: Date };
-export type PlanSchema = ReturnType<typeof persona> & { id: string; orgIndex: number; isPublic: boolean; isActive: boolean; deleted: boolean; groupIds: string[]; authorId: string };
+export type PlanRoleplay = ReturnType<typeof persona> & {
+  id: string;
+  orgIndex: number;
+  isPublic: boolean;
+  isActive: boolean;
+  deleted: boolean;
+  groupIds: string[];
+  authorId: string;
+};
 
 /** Everything except conversations: organisations, users, groups and personas, decided up front. */
 export function planPilot(random: Random, now: Date) {
@@ -28,7 +46,15 @@ export function planPilot(random: Random, now: Date) {
       const groupIds = [random.pick(org.groupIds)];
       if (random.chance(0.1)) groupIds.push(random.pick(org.groupIds.filter((g) => g !== groupIds[0])));
       const n = users.length + 1;
-      users.push({ id: random.uuid(), email: `user${n}@bench.parley.example`, name: personName(random), orgIndex, role: k < admins ? "admin" : "member", groupIds, isDev: false });
+      users.push({
+        id: random.uuid(),
+        email: `user${n}@bench.parley.example`,
+        name: personName(random),
+        orgIndex,
+        role: k < admins ? "admin" : "member",
+        groupIds,
+        isDev: false,
+      });
     }
   });
   // Named accounts for the load run: an admin and a member of the largest organisation, and a developer.
@@ -41,13 +67,13 @@ export function planPilot(random: Random, now: Date) {
   const perOrg = ORG_SIZES.map((s) => Math.max(4, Math.floor((s / SCALE.users) * SCALE.personas)));
   for (let i = 0; perOrg.reduce((a, b) => a + b, 0) < SCALE.personas; i++) perOrg[i % perOrg.length] += 1;
   for (let i = 0; perOrg.reduce((a, b) => a + b, 0) > SCALE.personas; i++) if (perOrg[i % 20] > 4) perOrg[i % 20] -= 1;
-  const schemas: PlanSchema[] = [];
+  const roleplays: PlanRoleplay[] = [];
   perOrg.forEach((count, orgIndex) => {
     const org = orgs[orgIndex];
     const admins = users.filter((u) => u.orgIndex === orgIndex && u.role === "admin");
     for (let k = 0; k < count; k++) {
       const isPublic = random.chance(0.7);
-      schemas.push({
+      roleplays.push({
         ...persona(random),
         id: random.uuid(),
         orgIndex,
@@ -59,7 +85,7 @@ export function planPilot(random: Random, now: Date) {
       });
     }
   });
-  return { orgs, users, schemas };
+  return { orgs, users, roleplays };
 }
 
 export type Pilot = ReturnType<typeof planPilot>;

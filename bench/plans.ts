@@ -6,15 +6,20 @@ type Ids = Awaited<ReturnType<typeof lookUp>>;
 /** The query plans behind the measured endpoints, from the services the routes call. */
 export async function explainAll(url: string, ids: Ids) {
   const { getDashboard } = await import("@/lib/dashboard/service");
-  const { listVisibleSchemas } = await import("@/lib/schemas/service");
+  const { listVisibleRoleplays } = await import("@/lib/roleplays/service");
   const { getOrganizationStats } = await import("@/lib/organizations/stats");
   const { findUserByEmail } = await import("@/db/queries/users");
   const { getDb } = await import("@/db");
-  const grading = (await import("@/lib/grading/service").catch(() => null)) as { getGradeView?: (u: unknown, id: string) => Promise<unknown> } | null;
+  const grading = (await import("@/lib/grading/service").catch(() => null)) as {
+    getGradeView?: (u: unknown, id: string) => Promise<unknown>;
+  } | null;
   const services: [string, () => Promise<unknown>][] = [
     ["dashboard (bench member)", () => getDashboard(ids.member)],
-    ["roleplay list (bench member)", () => listVisibleSchemas(ids.member)],
-    [`organisation stats (admin of the largest organisation, ${ids.counts.org_members} members)`, () => getOrganizationStats(ids.admin, { includeEmptyGroups: false })],
+    ["roleplay list (bench member)", () => listVisibleRoleplays(ids.member)],
+    [
+      `organisation stats (admin of the largest organisation, ${ids.counts.org_members} members)`,
+      () => getOrganizationStats(ids.admin, { includeEmptyGroups: false }),
+    ],
     ["sign-in user lookup", async () => findUserByEmail(await getDb(), ids.member.email)],
   ];
   if (grading?.getGradeView) services.push(["grade", () => grading.getGradeView!(ids.member, ids.gradedId)]);
@@ -28,6 +33,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { lookUp } = await import("./scenario");
   const { plansSection } = await import("./report");
   process.env.AUTH_SECRET ??= "bench-explain-only";
-  for (const p of await explainAll(BENCH_URL, await lookUp(BENCH_URL))) console.log(plansSection(p.title, p.wallMs, p.plans), "\n");
+  for (const p of await explainAll(BENCH_URL, await lookUp(BENCH_URL)))
+    console.log(plansSection(p.title, p.wallMs, p.plans), "\n");
   process.exit(0);
 }

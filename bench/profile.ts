@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
@@ -14,7 +14,8 @@ export function topFunctions(dir: string, top = 15) {
     for (const n of p.nodes) {
       const hits = n.hitCount ?? 0;
       if (!hits) continue;
-      const where = n.callFrame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/work\/main\//, "") || "(native)";
+      const where =
+        n.callFrame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/work\/main\//, "") || "(native)";
       const key = `${n.callFrame.functionName || "(anonymous)"} ${where}:${n.callFrame.lineNumber + 1}`;
       self.set(key, (self.get(key) ?? 0) + hits * interval);
       totalMs += hits * interval;
@@ -37,10 +38,19 @@ export function byPackage(dir: string) {
       const url = n.callFrame.url;
       const pkg =
         url.match(/node_modules[_/](@[^_/]+[_/][^_/]+|[^_/]+)/)?.[1]?.replace("_", "/") ??
-        (url.startsWith("node:") ? "node internals" : url.includes("/server/chunks/") ? "app code (bundled)" : url ? "other" : `native: ${n.callFrame.functionName}`);
+        (url.startsWith("node:")
+          ? "node internals"
+          : url.includes("/server/chunks/")
+            ? "app code (bundled)"
+            : url
+              ? "other"
+              : `native: ${n.callFrame.functionName}`);
       busy.set(pkg, (busy.get(pkg) ?? 0) + hits * interval);
       total += hits * interval;
     }
   }
-  return [...busy.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([pkg, ms]) => ({ pkg, ms, share: ms / total }));
+  return [...busy.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([pkg, ms]) => ({ pkg, ms, share: ms / total }));
 }

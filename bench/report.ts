@@ -1,7 +1,7 @@
-import type { LoadResult } from "./load";
 import type { Plan } from "./explain";
-import type { RouteWeight } from "./page-weight";
 import type { PageAudit } from "./lighthouse";
+import type { LoadResult } from "./load";
+import type { RouteWeight } from "./page-weight";
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
@@ -10,7 +10,14 @@ export function loadTable(rows: (LoadResult & { load: string })[]) {
   return [
     "| Endpoint | Requests | Req/s | p50 ms | p95 ms | p99 ms | max ms | Errors | Statuses | Load (1/5/15) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
-    ...rows.map((r) => `| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${pct(r.errorRate)} | ${Object.entries(r.statuses).map(([s, n]) => `${s}×${n}`).join(" ")} | ${r.load} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${pct(r.errorRate)} | ${Object.entries(
+          r.statuses,
+        )
+          .map(([s, n]) => `${s}×${n}`)
+          .join(" ")} | ${r.load} |`,
+    ),
   ].join("\n");
 }
 
@@ -18,7 +25,10 @@ export function ratioTable(pairs: { name: string; app: LoadResult; bare: LoadRes
   return [
     "| Endpoint | Next.js req/s | bare req/s | throughput ratio (bare/Next) | Next p95 ms | bare p95 ms | p95 ratio |",
     "|---|---:|---:|---:|---:|---:|---:|",
-    ...pairs.map(({ name, app, bare }) => `| ${name} | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${(bare.rps / app.rps).toFixed(2)}× | ${ms(app.p95)} | ${ms(bare.p95)} | ${(app.p95 / bare.p95).toFixed(2)}× |`),
+    ...pairs.map(
+      ({ name, app, bare }) =>
+        `| ${name} | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${(bare.rps / app.rps).toFixed(2)}× | ${ms(app.p95)} | ${ms(bare.p95)} | ${(app.p95 / bare.p95).toFixed(2)}× |`,
+    ),
   ].join("\n");
 }
 
@@ -37,15 +47,22 @@ export function auditTable(rows: PageAudit[]) {
   return [
     "| Page | Performance | Accessibility | FCP ms | LCP ms | TBT ms | CLS | Script bytes (wire) | axe violations |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---|",
-    ...rows.map((a) => `| ${a.name} | ${a.performance} | ${a.accessibility} | ${ms(a.metrics.fcp)} | ${ms(a.metrics.lcp)} | ${ms(a.metrics.tbt)} | ${a.metrics.cls.toFixed(3)} | ${(a.scriptBytes / 1024).toFixed(1)} KB | ${a.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes})`).join("; ") || "none"} |`),
+    ...rows.map(
+      (a) =>
+        `| ${a.name} | ${a.performance} | ${a.accessibility} | ${ms(a.metrics.fcp)} | ${ms(a.metrics.lcp)} | ${ms(a.metrics.tbt)} | ${a.metrics.cls.toFixed(3)} | ${(a.scriptBytes / 1024).toFixed(1)} KB | ${a.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes})`).join("; ") || "none"} |`,
+    ),
     "",
-    ...rows.flatMap((a) => a.violations.map((v) => `- ${a.name}: ${v.id} at ${v.targets.map((t) => "`" + t + "`").join(", ")}`)),
+    ...rows.flatMap((a) =>
+      a.violations.map((v) => `- ${a.name}: ${v.id} at ${v.targets.map((t) => "`" + t + "`").join(", ")}`),
+    ),
   ].join("\n");
 }
 
 export function plansSection(title: string, wallMs: number, plans: Plan[]) {
   return [
     `#### ${title}: ${plans.length} queries, ${ms(wallMs)} ms for the whole service call (sequentially, no load)`,
-    ...plans.map((p, i) => [`Query ${i + 1}: execution ${ms(p.executionMs)} ms`, "```sql", p.sql, "```", "```", p.plan, "```"].join("\n")),
+    ...plans.map((p, i) =>
+      [`Query ${i + 1}: execution ${ms(p.executionMs)} ms`, "```sql", p.sql, "```", "```", p.plan, "```"].join("\n"),
+    ),
   ].join("\n\n");
 }

@@ -7,22 +7,39 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import postgres from "postgres";
-import { ADMIN_EMAIL, APP_PORT, AUTH_SECRET, BARE_PORT, BENCH_PASSWORD, BENCH_URL, CONNECTIONS, DIST_DIR, DURATION_S, MEMBER_EMAIL, SOAK_S } from "./config";
+
+import {
+  ADMIN_EMAIL,
+  APP_PORT,
+  AUTH_SECRET,
+  BARE_PORT,
+  BENCH_PASSWORD,
+  BENCH_URL,
+  CONNECTIONS,
+  DIST_DIR,
+  DURATION_S,
+  MEMBER_EMAIL,
+  SOAK_S,
+} from "./config";
 import { ensureDatabase, generate, pilotCounts, shortError } from "./generate";
-import { loadEndpoint, warmUp, type LoadResult } from "./load";
+import { auditPages } from "./lighthouse";
+import { loadEndpoint, type LoadResult, warmUp } from "./load";
 import { load, machineInfo } from "./machine";
 import { pageWeights } from "./page-weight";
-import { startProcess, treeRssMb, type Server } from "./server";
-import { endpoints, lookUp, signIn } from "./scenario";
-import { auditTable, loadTable, plansSection, ratioTable, weightTable } from "./report";
 import { explainAll } from "./plans";
 import { byPackage, topFunctions } from "./profile";
-import { auditPages } from "./lighthouse";
+import { auditTable, loadTable, plansSection, ratioTable, weightTable } from "./report";
+import { endpoints, lookUp, signIn } from "./scenario";
+import { type Server, startProcess, treeRssMb } from "./server";
 
 const args = process.argv.slice(2);
 const flag = (f: string) => args.includes(f);
-const only = args.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
 const OUT = "/tmp/bench";
 const PROFILE_DIR = path.join(OUT, "cpu-prof");
 const commands: string[] = [];
@@ -31,8 +48,15 @@ const code = (lang: string, text: string) => "```" + lang + "\n" + text + "\n```
 const log = (s: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}`);
 
 const appEnv = {
-  DATABASE_URL: BENCH_URL, AUTH_SECRET, SEED_DEMO_DATA: "false", NODE_ENV: "production",
-  NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", ANTHROPIC_API_KEY: "", LIVEKIT_URL: "", DATABASE_POOL_SIZE: "10",
+  DATABASE_URL: BENCH_URL,
+  AUTH_SECRET,
+  SEED_DEMO_DATA: "false",
+  NODE_ENV: "production",
+  NEXT_DIST_DIR: DIST_DIR,
+  NEXT_TELEMETRY_DISABLED: "1",
+  ANTHROPIC_API_KEY: "",
+  LIVEKIT_URL: "",
+  DATABASE_POOL_SIZE: "10",
   // The load generator plays a proxy that reports a new client address per request (x-forwarded-for).
   TRUSTED_PROXY_HOPS: "1",
 };
@@ -42,14 +66,21 @@ function build() {
   const tsconfig = readFileSync("tsconfig.json", "utf8");
   try {
     commands.push(`NEXT_DIST_DIR=${DIST_DIR} npx next build`);
-    execFileSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" } });
+    execFileSync("npx", ["next", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+    });
   } finally {
     writeFileSync("tsconfig.json", tsconfig);
   }
 }
 
 async function present(baseUrl: string, method: string, p: string, token?: string) {
-  const res = await fetch(baseUrl + p, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+  const res = await fetch(baseUrl + p, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" },
+    body: method === "POST" ? "{}" : undefined,
+  });
   return !(res.status === 404 && (res.headers.get("content-type") ?? "").includes("text/html"));
 }
 
@@ -65,7 +96,9 @@ async function measure(base: string, list: ReturnType<typeof endpoints>) {
     const before = load();
     log(`${e.name}: ${CONNECTIONS} connections for ${DURATION_S} s (load ${before})`);
     const r = await loadEndpoint(base, e, { connections: CONNECTIONS, duration: DURATION_S });
-    log(`  ${r.rps.toFixed(0)} req/s, p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, errors ${(r.errorRate * 100).toFixed(2)}%`);
+    log(
+      `  ${r.rps.toFixed(0)} req/s, p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, errors ${(r.errorRate * 100).toFixed(2)}%`,
+    );
     rows.push({ ...r, load: before });
   }
   return rows;
@@ -88,7 +121,9 @@ const STATS_WRITE_MS = Number(process.env.BENCH_STATS_WRITE_MS ?? 250);
 /** Runs `run` while a grade of the largest organisation (the bench member's) flips by one point every STATS_WRITE_MS; puts it back after. */
 async function withGradeWrites<T>(conversationId: string, run: () => Promise<T>) {
   const sql = postgres(BENCH_URL, { max: 1, onnotice: () => {} });
-  const [{ score }] = await sql<{ score: number }[]>`select score from grades where conversation_id = ${conversationId}`;
+  const [{ score }] = await sql<
+    { score: number }[]
+  >`select score from grades where conversation_id = ${conversationId}`;
   const other = score >= 100 ? score - 1 : score + 1;
   let writes = 0;
   let stop = false;
@@ -140,7 +175,10 @@ async function cleanUp(started: Date) {
 /** Creates (or drops again) the indexes of bench/proposed-indexes.sql in the bench database. */
 async function proposedIndexes(action: "create" | "drop") {
   const text = readFileSync(path.join("bench", "proposed-indexes.sql"), "utf8").replace(/--.*$/gm, "");
-  const statements = text.split(";").map((s) => s.trim()).filter(Boolean);
+  const statements = text
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const sql = postgres(BENCH_URL, { max: 1, onnotice: () => {} });
   for (const st of statements) {
     const name = st.match(/create index if not exists (\w+)/i)?.[1];
@@ -148,7 +186,11 @@ async function proposedIndexes(action: "create" | "drop") {
     else if (name) await sql.unsafe(`drop index if exists ${name}`);
   }
   await sql.end();
-  sections.push(action === "create" ? `Measured WITH the proposed indexes of bench/proposed-indexes.sql (created before the run, dropped after).` : "");
+  sections.push(
+    action === "create"
+      ? `Measured WITH the proposed indexes of bench/proposed-indexes.sql (created before the run, dropped after).`
+      : "",
+  );
   log(`proposed indexes: ${action}`);
 }
 
@@ -157,9 +199,13 @@ function writeResults(body: string) {
   const start = "<!-- generated:start -->";
   const end = "<!-- generated:end -->";
   let existing = "";
-  try { existing = readFileSync(file, "utf8"); } catch {}
+  try {
+    existing = readFileSync(file, "utf8");
+  } catch {}
   const block = `${start}\n${body}\n${end}`;
-  const next = existing.includes(start) ? existing.replace(new RegExp(`${start}[\\s\\S]*${end}`), block) : `# Benchmark results\n\n${block}\n`;
+  const next = existing.includes(start)
+    ? existing.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
+    : `# Benchmark results\n\n${block}\n`;
   writeFileSync(file, next);
 }
 
@@ -183,59 +229,133 @@ async function main() {
   const ids = await lookUp(BENCH_URL);
   const nodeArgs = flag("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   if (flag("--profile")) rmSync(PROFILE_DIR, { recursive: true, force: true });
-  commands.push(`${Object.entries(appEnv).map(([k, v]) => `${k}=${v}`).join(" ")} node ${nodeArgs.join(" ")} node_modules/next/dist/bin/next start -p ${APP_PORT} -H 127.0.0.1`);
-  const app = await startProcess("node", [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(APP_PORT), "-H", "127.0.0.1"], { port: APP_PORT, env: appEnv, healthPath: "/api/health", log: path.join(OUT, "next-start.log") });
+  commands.push(
+    `${Object.entries(appEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")} node ${nodeArgs.join(" ")} node_modules/next/dist/bin/next start -p ${APP_PORT} -H 127.0.0.1`,
+  );
+  const app = await startProcess(
+    "node",
+    [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(APP_PORT), "-H", "127.0.0.1"],
+    { port: APP_PORT, env: appEnv, healthPath: "/api/health", log: path.join(OUT, "next-start.log") },
+  );
   log(`next start on ${app.url} (pid ${app.proc.pid}), RSS ${treeRssMb(app.proc.pid!).toFixed(0)} MB`);
   let bare: Server | undefined;
   try {
-    const tokens = { member: await signIn(app.url, MEMBER_EMAIL, "10.254.0.1"), admin: await signIn(app.url, ADMIN_EMAIL, "10.254.0.2") };
+    const tokens = {
+      member: await signIn(app.url, MEMBER_EMAIL, "10.254.0.1"),
+      admin: await signIn(app.url, ADMIN_EMAIL, "10.254.0.2"),
+    };
     const list = endpoints(ids, tokens, String(started.getTime()));
     const readOnly = list.filter((e) => e.method === "GET" || e.name === "sign-in");
     const writes = list.filter((e) => !readOnly.includes(e));
     const rows = await measure(app.url, readOnly);
 
-    const statsSeq = (await present(app.url, "GET", "/api/organization/stats-dashboard", tokens.admin)) ? await sequential(app.url, "/api/organization/stats-dashboard", tokens.admin) : null;
+    const statsSeq = (await present(app.url, "GET", "/api/organization/stats-dashboard", tokens.admin))
+      ? await sequential(app.url, "/api/organization/stats-dashboard", tokens.admin)
+      : null;
     // The cached answer under writes: one of the organisation's grades changes every STATS_WRITE_MS,
     // so every few requests find a new version and assemble the answer again.
     const statsEndpoint = list.find((e) => e.name === "organisation stats")!;
     if (rows.some((r) => r.name === statsEndpoint.name)) {
       const { result, writes } = await withGradeWrites(ids.gradedId, () =>
-        measure(app.url, [{ ...statsEndpoint, name: `organisation stats, a grade there changed every ${STATS_WRITE_MS} ms` }]),
+        measure(app.url, [
+          { ...statsEndpoint, name: `organisation stats, a grade there changed every ${STATS_WRITE_MS} ms` },
+        ]),
       );
       rows.push(...result);
       log(`  (${writes} grade writes during that run)`);
     }
 
-    commands.push(`${Object.entries(appEnv).map(([k, v]) => `${k}=${v}`).join(" ")} node --import tsx bench/bare-server.ts ${BARE_PORT}`);
-    bare = await startProcess("node", ["--import", "tsx", "bench/bare-server.ts", String(BARE_PORT)], { port: BARE_PORT, env: appEnv, healthPath: "/health", log: path.join(OUT, "bare.log") });
-    const bareRows = await measure(bare.url, readOnly.filter((e) => ["dashboard", "roleplay list", "grade"].includes(e.name)));
+    commands.push(
+      `${Object.entries(appEnv)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" ")} node --conditions=react-server --import tsx bench/bare-server.ts ${BARE_PORT}`,
+    );
+    bare = await startProcess(
+      "node",
+      ["--conditions=react-server", "--import", "tsx", "bench/bare-server.ts", String(BARE_PORT)],
+      {
+        port: BARE_PORT,
+        env: appEnv,
+        healthPath: "/health",
+        log: path.join(OUT, "bare.log"),
+      },
+    );
+    const bareRows = await measure(
+      bare.url,
+      readOnly.filter((e) => ["dashboard", "roleplay list", "grade"].includes(e.name)),
+    );
     await bare.stop();
-    const pairs = bareRows.map((b) => ({ name: b.name, bare: b, app: rows.find((r) => r.name === b.name)! })).filter((p) => p.app);
+    const pairs = bareRows
+      .map((b) => ({ name: b.name, bare: b, app: rows.find((r) => r.name === b.name)! }))
+      .filter((p) => p.app);
 
     const soakResult = flag("--no-soak") ? null : (log(`soak: ${SOAK_S} s`), await soak(app, app.url, readOnly));
     rows.push(...(await measure(app.url, writes)));
 
-    const audits = flag("--no-audit") ? [] : await auditPages(app.url, [
-      { name: "landing /", path: "/" },
-      { name: "dashboard (bench member)", path: "/dashboard", signIn: { email: MEMBER_EMAIL, password: BENCH_PASSWORD } },
-    ]);
+    const audits = flag("--no-audit")
+      ? []
+      : await auditPages(app.url, [
+          { name: "landing /", path: "/" },
+          {
+            name: "dashboard (bench member)",
+            path: "/dashboard",
+            signIn: { email: MEMBER_EMAIL, password: BENCH_PASSWORD },
+          },
+        ]);
     await app.stop();
     const plans = await explainAll(BENCH_URL, ids);
 
     sections.push(
-      "## Machine", code("json", JSON.stringify(machine, null, 2)),
+      "## Machine",
+      code("json", JSON.stringify(machine, null, 2)),
       `Pilot in the database: ${JSON.stringify(counts)}; the bench member has ${ids.counts.member_conversations} conversations, the largest organisation ${ids.counts.org_members} members.`,
-      "## Commands", code("sh", commands.join("\n")),
+      "## Commands",
+      code("sh", commands.join("\n")),
       `## Load: each endpoint alone, ${CONNECTIONS} connections, ${DURATION_S} s (after a 2 s warm-up)`,
       "Latency percentiles are exact (every response's time), not autocannon's histogram buckets. Load generator and server share the 2 cores.",
       loadTable(rows),
-      statsSeq ? `Organisation stats one request at a time (20 requests, ${ids.counts.org_members} members): median ${statsSeq.median.toFixed(1)} ms, max ${statsSeq.max.toFixed(1)} ms (target < 300 ms).` : "Organisation stats: route not in this build.",
-      "## Framework overhead: the same service functions behind a bare node:http server", ratioTable(pairs),
-      ...(soakResult ? ["## Memory soak", `${SOAK_S} s of GET endpoints back to back at ${CONNECTIONS} connections; ${soakResult.total} requests, ${soakResult.errors} errors. Server RSS (process tree) every 10 s:`, code("", soakResult.samples.map((s) => `${String(s.t).padStart(4)} s ${s.rss.toFixed(0)} MB`).join("\n"))] : []),
-      "## Page weight (first-load JS, gzip -9)", weightTable(weights),
-      ...(audits.length ? ["## Lighthouse-style audit (Chromium, desktop throttling, median of 3)", auditTable(audits)] : []),
-      ...(flag("--profile") ? ["## CPU profile of the server", "Busy time by package (idle left out):", code("", byPackage(PROFILE_DIR).map((r) => `${(r.share * 100).toFixed(1).padStart(5)}% ${r.ms.toFixed(0).padStart(7)} ms  ${r.pkg}`).join("\n")), "Hottest functions (self time, idle included):", code("", topFunctions(PROFILE_DIR).rows.map((r) => `${(r.share * 100).toFixed(1).padStart(5)}% ${r.ms.toFixed(0).padStart(7)} ms  ${r.fn}`).join("\n"))] : []),
-      "## Query plans (EXPLAIN ANALYZE, bench database)", ...plans.map((p) => plansSection(p.title, p.wallMs, p.plans)),
+      statsSeq
+        ? `Organisation stats one request at a time (20 requests, ${ids.counts.org_members} members): median ${statsSeq.median.toFixed(1)} ms, max ${statsSeq.max.toFixed(1)} ms (target < 300 ms).`
+        : "Organisation stats: route not in this build.",
+      "## Framework overhead: the same service functions behind a bare node:http server",
+      ratioTable(pairs),
+      ...(soakResult
+        ? [
+            "## Memory soak",
+            `${SOAK_S} s of GET endpoints back to back at ${CONNECTIONS} connections; ${soakResult.total} requests, ${soakResult.errors} errors. Server RSS (process tree) every 10 s:`,
+            code("", soakResult.samples.map((s) => `${String(s.t).padStart(4)} s ${s.rss.toFixed(0)} MB`).join("\n")),
+          ]
+        : []),
+      "## Page weight (first-load JS, gzip -9)",
+      weightTable(weights),
+      ...(audits.length
+        ? ["## Lighthouse-style audit (Chromium, desktop throttling, median of 3)", auditTable(audits)]
+        : []),
+      ...(flag("--profile")
+        ? [
+            "## CPU profile of the server",
+            "Busy time by package (idle left out):",
+            code(
+              "",
+              byPackage(PROFILE_DIR)
+                .map((r) => `${(r.share * 100).toFixed(1).padStart(5)}% ${r.ms.toFixed(0).padStart(7)} ms  ${r.pkg}`)
+                .join("\n"),
+            ),
+            "Hottest functions (self time, idle included):",
+            code(
+              "",
+              topFunctions(PROFILE_DIR)
+                .rows.map(
+                  (r) => `${(r.share * 100).toFixed(1).padStart(5)}% ${r.ms.toFixed(0).padStart(7)} ms  ${r.fn}`,
+                )
+                .join("\n"),
+            ),
+          ]
+        : []),
+      "## Query plans (EXPLAIN ANALYZE, bench database)",
+      ...plans.map((p) => plansSection(p.title, p.wallMs, p.plans)),
     );
     writeResults([`Run ${machine.date}, load before the run ${load()}.`, ...sections].join("\n\n"));
     log(`wrote ${args.find((a) => a.startsWith("--out="))?.slice(6) ?? "bench/RESULTS.md"}`);

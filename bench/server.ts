@@ -1,10 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 
 export type Server = { proc: ChildProcess; url: string; stop: () => Promise<void> };
 
 /** Starts a child process and waits until `healthPath` answers. */
-export async function startProcess(cmd: string, args: string[], opts: { port: number; env: Record<string, string>; healthPath: string; log: string }): Promise<Server> {
+export async function startProcess(
+  cmd: string,
+  args: string[],
+  opts: { port: number; env: Record<string, string>; healthPath: string; log: string },
+): Promise<Server> {
   const { createWriteStream } = await import("node:fs");
   const out = createWriteStream(opts.log);
   const proc = spawn(cmd, args, { env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });

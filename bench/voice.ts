@@ -8,13 +8,21 @@
  *   TURNS=40 SETTINGS=tuned npm run bench:voice
  */
 import { initializeLogger } from "@livekit/agents";
-import { personaSchema } from "@/lib/validations/persona";
+
 import { ignoreAbortedRequests } from "@/agent/abort-guard";
 import { ClaudeLLM } from "@/agent/claude-llm";
 import { agentConfig } from "@/agent/config";
 import { buildPersonaAgent, buildSession } from "@/agent/persona-agent";
 import { loadSpeech, loadVad } from "@/agent/plugins";
-import { PacedMicrophone, RecordingSpeaker, speechSamples, startClaudeStandIn, startSpeechStandIn, type Latency } from "@/agent/testing/voice-rig";
+import {
+  type Latency,
+  PacedMicrophone,
+  RecordingSpeaker,
+  speechSamples,
+  startClaudeStandIn,
+  startSpeechStandIn,
+} from "@/agent/testing/voice-rig";
+import { personaSchema } from "@/lib/validations/persona";
 
 const LATENCY: Latency = { sttMs: 150, llmFirstTokenMs: 400, llmTokensPerSecond: 40, ttsFirstAudioMs: 150 };
 const TURNS = Number(process.env.TURNS ?? 30);
@@ -45,8 +53,13 @@ const REPLIES = [
 ];
 
 const persona = personaSchema.parse({
-  name: "Dana Whitfield", role: "Head of Operations", situation: "Runs two regional warehouses.", background: "Twelve years in logistics.",
-  pain_points: ["Orders miss the carrier cut-off at peak"], goals: ["Ship same day"], close: "A workflow review with her shift leads.",
+  name: "Dana Whitfield",
+  role: "Head of Operations",
+  situation: "Runs two regional warehouses.",
+  background: "Twelve years in logistics.",
+  pain_points: ["Orders miss the carrier cut-off at peak"],
+  goals: ["Ship same day"],
+  close: "A workflow review with her shift leads.",
 });
 
 const pct = (xs: number[], p: number) => {
@@ -65,7 +78,15 @@ const until = async (ok: () => boolean, ms = 20_000) => {
 /** The first sentence as the framework's sentence tokenizer sends it to TTS (sentences under 20 characters merge with the next). */
 const firstTtsText = (tts: { text: string }[]) => tts[0]?.text ?? "";
 
-type Turn = { eosToStt: number; sttToToken: number; tokenToTts: number; ttsToAudio: number; firstAudio: number; expected: number; ttsBeforeLlmDone: boolean };
+type Turn = {
+  eosToStt: number;
+  sttToToken: number;
+  tokenToTts: number;
+  ttsToAudio: number;
+  firstAudio: number;
+  expected: number;
+  ttsBeforeLlmDone: boolean;
+};
 
 async function runSetting(setting: Setting) {
   let saying = "";
@@ -73,8 +94,13 @@ async function runSetting(setting: Setting) {
   let replyIndex = 0;
   const claude = await startClaudeStandIn(LATENCY, () => ({ text: REPLIES[replyIndex % REPLIES.length] }));
   const config = agentConfig({
-    LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret",
-    AGENT_SECRET: "bench-secret-0123456789", ANTHROPIC_API_KEY: "bench", STT_BASE_URL: speech.url, TTS_BASE_URL: speech.url,
+    LIVEKIT_URL: "ws://127.0.0.1:7880",
+    LIVEKIT_API_KEY: "devkey",
+    LIVEKIT_API_SECRET: "secret",
+    AGENT_SECRET: "bench-secret-0123456789",
+    ANTHROPIC_API_KEY: "bench",
+    STT_BASE_URL: speech.url,
+    TTS_BASE_URL: speech.url,
     VAD_MIN_SILENCE_MS: String(setting.vadSilenceMs),
   });
   const session = buildSession({
@@ -98,18 +124,29 @@ async function runSetting(setting: Setting) {
     const k = i % LEARNER.length;
     replyIndex = k;
     saying = LEARNER[k];
-    const [nStt, nLlm, nTts, nOut] = [speech.stt.length, claude.requests.length, speech.tts.length, speaker.segments.length];
+    const [nStt, nLlm, nTts, nOut] = [
+      speech.stt.length,
+      claude.requests.length,
+      speech.tts.length,
+      speaker.segments.length,
+    ];
     const eos = await mic.say(audio[k]);
     await until(() => speaker.segments.length > nOut);
     const firstAudio = speaker.segments[nOut].firstFrameAt;
     const tts = speech.tts.slice(nTts);
     const stt = speech.stt.slice(nStt).filter((r) => r.answeredAt <= firstAudio);
     // With preemptive generation a draft may be dropped; the reply spoken is the last request made before TTS started.
-    const llm = claude.requests.slice(nLlm).filter((r) => r.at <= tts[0].at).at(-1)!;
+    const llm = claude.requests
+      .slice(nLlm)
+      .filter((r) => r.at <= tts[0].at)
+      .at(-1)!;
     const firstSentence = firstTtsText(tts);
     const expected =
-      setting.vadSilenceMs + LATENCY.sttMs + LATENCY.llmFirstTokenMs +
-      (Math.ceil(firstSentence.length / 4) - 1) * (1000 / LATENCY.llmTokensPerSecond) + LATENCY.ttsFirstAudioMs;
+      setting.vadSilenceMs +
+      LATENCY.sttMs +
+      LATENCY.llmFirstTokenMs +
+      (Math.ceil(firstSentence.length / 4) - 1) * (1000 / LATENCY.llmTokensPerSecond) +
+      LATENCY.ttsFirstAudioMs;
     turns.push({
       eosToStt: stt.at(-1)!.answeredAt - eos,
       sttToToken: llm.firstTokenAt - stt.at(-1)!.answeredAt,
@@ -119,7 +156,16 @@ async function runSetting(setting: Setting) {
       expected,
       ttsBeforeLlmDone: false,
     });
-    if (process.env.VOICE_DEBUG) console.error(JSON.stringify({ eos, firstAudio, tts: tts.map((t) => [t.at - eos, t.text]), llm: claude.requests.slice(nLlm).map((r) => [r.at - eos, r.firstTokenAt - eos, r.doneAt - eos]), stt: speech.stt.slice(nStt).map((r) => [r.at - eos, r.answeredAt - eos]) }));
+    if (process.env.VOICE_DEBUG)
+      console.error(
+        JSON.stringify({
+          eos,
+          firstAudio,
+          tts: tts.map((t) => [t.at - eos, t.text]),
+          llm: claude.requests.slice(nLlm).map((r) => [r.at - eos, r.firstTokenAt - eos, r.doneAt - eos]),
+          stt: speech.stt.slice(nStt).map((r) => [r.at - eos, r.answeredAt - eos]),
+        }),
+      );
     // Let the reply finish and the pipeline settle before the learner speaks again.
     await until(() => claude.requests.slice(nLlm).every((r) => r.doneAt > 0));
     turns.at(-1)!.ttsBeforeLlmDone = tts[0].at < llm.doneAt;
@@ -141,12 +187,30 @@ function report(setting: Setting, { turns, cpuShare }: Awaited<ReturnType<typeof
     "",
     "| stage (ms) | p50 | p95 |",
     "|---|---|---|",
-    row("end of speech -> STT final", turns.map((t) => t.eosToStt)),
-    row("STT final -> first LLM token", turns.map((t) => t.sttToToken)),
-    row("first LLM token -> first TTS request", turns.map((t) => t.tokenToTts)),
-    row("first TTS request -> first audio frame out", turns.map((t) => t.ttsToAudio)),
-    row("**end of speech -> first audio out**", turns.map((t) => t.firstAudio)),
-    row("stand-ins + VAD silence alone (expected)", turns.map((t) => t.expected)),
+    row(
+      "end of speech -> STT final",
+      turns.map((t) => t.eosToStt),
+    ),
+    row(
+      "STT final -> first LLM token",
+      turns.map((t) => t.sttToToken),
+    ),
+    row(
+      "first LLM token -> first TTS request",
+      turns.map((t) => t.tokenToTts),
+    ),
+    row(
+      "first TTS request -> first audio frame out",
+      turns.map((t) => t.ttsToAudio),
+    ),
+    row(
+      "**end of speech -> first audio out**",
+      turns.map((t) => t.firstAudio),
+    ),
+    row(
+      "stand-ins + VAD silence alone (expected)",
+      turns.map((t) => t.expected),
+    ),
     row("**overhead beyond stand-ins and VAD silence**", overhead),
     "",
     `TTS started before the LLM finished its reply (first sentence only) in ${turns.filter((t) => t.ttsBeforeLlmDone).length}/${turns.length} turns. ` +
@@ -158,6 +222,8 @@ function report(setting: Setting, { turns, cpuShare }: Awaited<ReturnType<typeof
 
 initializeLogger({ pretty: false, level: "error" });
 ignoreAbortedRequests();
-console.log(`Stand-ins: STT ${LATENCY.sttMs} ms, Claude first token ${LATENCY.llmFirstTokenMs} ms then ${LATENCY.llmTokensPerSecond} tokens/s, TTS first audio ${LATENCY.ttsFirstAudioMs} ms.\n`);
+console.log(
+  `Stand-ins: STT ${LATENCY.sttMs} ms, Claude first token ${LATENCY.llmFirstTokenMs} ms then ${LATENCY.llmTokensPerSecond} tokens/s, TTS first audio ${LATENCY.ttsFirstAudioMs} ms.\n`,
+);
 for (const setting of SETTINGS) report(setting, await runSetting(setting));
 process.exit(0);

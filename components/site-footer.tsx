@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { connection } from "next/server";
+
 import { Logo } from "@/components/brand/logo";
 import { env } from "@/lib/env";
 
-const link = "rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+const link =
+  "rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
 export async function SiteFooter() {
   await connection(); // SUPPORT_EMAIL is read when serving, not frozen at build time

@@ -1,6 +1,10 @@
+import "server-only";
+
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,32 +44,10 @@ async function open(): Promise<Handle> {
   return { db: db as unknown as Database, close: () => client.close(), driver: "pglite" };
 }
 
-async function start(): Promise<Handle> {
-  const handle = await open();
-  // Demo data (with its published passwords and a demo developer) only when asked for:
-  // `npm run setup` writes SEED_DEMO_DATA=true into .env.local for the local demo.
-  const { env } = await import("@/lib/env");
-  if (env().SEED_DEMO_DATA) {
-    if (process.env.NODE_ENV === "production") {
-      console.warn(
-        "\n*** WARNING: SEED_DEMO_DATA is on in production. An empty database gets demo accounts with a published\n" +
-          "*** password, one of them a developer (dev@parley.local). Turn it off for any real deployment. ***\n",
-      );
-    }
-    const { seedIfEmpty } = await import("./seed");
-    await seedIfEmpty(handle.db);
-  }
-  if (process.env.BOOTSTRAP_DEV_EMAIL || process.env.BOOTSTRAP_DEV_PASSWORD) {
-    const { bootstrapDeveloper } = await import("@/lib/auth/developers");
-    await bootstrapDeveloper(handle.db);
-  }
-  return handle;
-}
-
-/** The one database client: opened, migrated (and seeded when empty) on first use. */
+/** The one database client: opened and migrated on first use (seeding is lib/startup.ts's job). */
 export async function getDb(): Promise<Database> {
   if (!globalForDb.parleyDb) {
-    globalForDb.parleyDb = start().catch((err) => {
+    globalForDb.parleyDb = open().catch((err) => {
       globalForDb.parleyDb = undefined; // the next call tries again
       throw err;
     });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { assertSaneJson } from "@/lib/api/body";
 import { logError } from "@/lib/db-errors";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
@@ -12,12 +13,12 @@ export type ActionState = {
 
 export const GENERIC_ACTION_ERROR = "Something went wrong. Please try again.";
 
-/** Turns what an action threw into a message that is safe to show. */
-export function actionErrorMessage(err: unknown): string {
+/** Turns what an action threw into a message that is safe to show; `fallback` stands in for the unknown. */
+export function actionErrorMessage(err: unknown, fallback = GENERIC_ACTION_ERROR): string {
   if (err instanceof AppError) return err.message;
   if (isDatabaseUnavailable(err)) return "The service is temporarily unavailable. Please try again shortly.";
   logError("action", err);
-  return GENERIC_ACTION_ERROR;
+  return fallback;
 }
 
 /** Zod issues by field: the top-level key by default, or the full dotted path for nested forms. */
@@ -30,6 +31,13 @@ export function fieldErrorsOf(error: z.ZodError, by: "field" | "path" = "field")
   return out;
 }
 
+type ActionOptions = {
+  /** How field errors are keyed: "path" for nested forms (see fieldErrorsOf). */
+  errorsBy?: "field" | "path";
+  /** The message for an unexpected failure, when the screen has its own. */
+  fallback?: string;
+};
+
 /**
  * Wraps a server action: reads the FormData into a plain object (`read`), validates
  * it with the shared zod schema, runs `fn`, and maps every failure to ActionState.
@@ -38,16 +46,17 @@ export function validatedAction<S extends z.ZodType>(
   schema: S,
   fn: (data: z.output<S>, formData: FormData) => Promise<ActionState>,
   read: (formData: FormData) => unknown = (fd) => Object.fromEntries(fd),
+  { errorsBy = "field", fallback }: ActionOptions = {},
 ) {
   return async (_prev: ActionState, formData: FormData): Promise<ActionState> => {
     try {
       const raw = read(formData);
       assertSaneJson(raw); // the same NUL / Unicode / depth guard as JSON bodies
       const parsed = schema.safeParse(raw);
-      if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error) };
+      if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error, errorsBy) };
       return await fn(parsed.data, formData);
     } catch (err) {
-      return { error: actionErrorMessage(err) };
+      return { error: actionErrorMessage(err, fallback) };
     }
   };
 }

@@ -1,5 +1,7 @@
-import http from "node:http";
+import "server-only";
+
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 
 const installed = Symbol.for("parley.clientAddressHook");
 export const PEER_HEADER = "x-parley-peer";

@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+
 import { describeError, logError } from "./db-errors";
 
 /** An error the caller can act on: its message is safe to show and becomes `detail`. */
@@ -30,8 +31,16 @@ export function zodIssues(error: ZodError, root: string = "body"): ValidationIss
 }
 
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECT_TIMEOUT", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
-  "CONNECTION_CLOSED", "57P01", "57P02", "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECTION_CLOSED",
+  "57P01",
+  "57P02",
+  "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now
 ]);
 
 /** True for the errors drivers raise when the database cannot be reached (Drizzle wraps them in `cause`). */
@@ -40,7 +49,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const code = (e as { code?: string }).code;
     if (code && UNAVAILABLE_CODES.has(code)) return true;
     const message = e instanceof Error ? e.message : "";
-    if (/ECONNREFUSED|Connection terminated|the database system is (shutting down|starting up)/i.test(message)) return true;
+    if (/ECONNREFUSED|Connection terminated|the database system is (shutting down|starting up)/i.test(message))
+      return true;
   }
   return false;
 }

@@ -1,12 +1,20 @@
+import "server-only";
+
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+
 import type { Redis } from "ioredis";
 import {
-  RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract,
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
 } from "rate-limiter-flexible";
-import { getDb, type Database } from "@/db";
-import { hookToken, PEER_HEADER } from "@/lib/client-address-hook";
+
+import { type Database, getDb } from "@/db";
+import { deleteAllRateLimits } from "@/db/queries/rate-limits";
 import { rateLimits } from "@/db/schema";
+import { hookToken, PEER_HEADER } from "@/lib/client-address-hook";
 
 /**
  * Every rate limit and sign-in lockout, counted by rate-limiter-flexible in a store every app
@@ -100,7 +108,7 @@ export async function resetAll(): Promise<void> {
     const keys = await s.client.keys("rl:*");
     if (keys.length) await s.client.del(...keys);
   } else {
-    await s.db.execute(sql`delete from ${rateLimits}`);
+    await deleteAllRateLimits(s.db);
   }
 }
 

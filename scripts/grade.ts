@@ -4,6 +4,7 @@
  * (answers cached in the database when DATABASE_URL is set). Malformed input: a message on stderr, exit 2.
  */
 import { readFileSync } from "node:fs";
+
 import { gradeCliInput } from "@/lib/grading/cli";
 
 function fail(message: string): never {
@@ -24,7 +25,9 @@ async function main() {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    fail(`${file === "-" ? "standard input" : file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    fail(
+      `${file === "-" ? "standard input" : file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const outcome = await gradeCliInput(data);
   if (!outcome.ok) fail(outcome.error);

@@ -8,9 +8,6 @@ if (!email) {
   console.error("Usage: npm run user:promote-dev -- EMAIL");
   process.exit(2);
 }
-process.env.SEED_DEMO_DATA = "false";
-process.env.BOOTSTRAP_DEV_EMAIL = "";
-process.env.BOOTSTRAP_DEV_PASSWORD = "";
 const result = await promoteDeveloper(await getDb(), email);
 await closeDb();
 const said = {

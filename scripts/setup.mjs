@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run setup`: install, create .env.local with a random AUTH_SECRET, build, and serve
 // Parley on the embedded database (PGlite in .data/pglite), seeded with demo data on first start.
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -38,7 +38,9 @@ step("npx", ["next", "build"]);
 const port = process.env.PORT || "3000";
 const host = process.env.HOSTNAME || "127.0.0.1";
 console.log(`\nStarting Parley on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
-console.log("Demo accounts (password: practice-parley): dev@parley.local, admin@parley.local, member.a@parley.local, member.b@parley.local\n");
+console.log(
+  "Demo accounts (password: practice-parley): dev@parley.local, admin@parley.local, member.a@parley.local, member.b@parley.local\n",
+);
 const server = spawn("npx", ["next", "start", "-p", port, "-H", host], { stdio: "inherit", env });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

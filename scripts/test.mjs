@@ -20,7 +20,8 @@ function run(cmd, args, env = baseEnv) {
 
 function ensureInstalled() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
-  const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync(path.join(root, "package-lock.json")).mtimeMs;
+  const stale =
+    !existsSync(marker) || statSync(marker).mtimeMs < statSync(path.join(root, "package-lock.json")).mtimeMs;
   if (stale && run("npm", ["install", "--no-audit", "--no-fund"]) !== 0) process.exit(1);
   // agent/pipeline.test.ts speaks real audio into the agent: espeak-ng makes the speech, sox trims it.
   const hasTool = (tool) => spawnSync("which", [tool], { stdio: "ignore" }).status === 0;
@@ -29,14 +30,16 @@ function ensureInstalled() {
     console.log(`${missing.join(" and ")} missing; installing Debian's packages.`);
     const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
     run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
-    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", ...missing]) !== 0) process.exit(1);
+    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", ...missing]) !== 0)
+      process.exit(1);
   }
   const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   if (wants("e2e") && !existsSync(chromium)) {
     console.log("Chromium is missing; installing Debian's chromium package.");
     const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
     run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
-    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium"]) !== 0) process.exit(1);
+    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium"]) !== 0)
+      process.exit(1);
   }
 }
 
@@ -47,7 +50,8 @@ function countVitest(file, label) {
   try {
     const r = JSON.parse(readFileSync(file, "utf8"));
     totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+    totals.failed +=
+      r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
     totals.skipped += r.numPendingTests + r.numTodoTests;
   } catch {
     totals.failed += 1;
@@ -58,7 +62,11 @@ function countVitest(file, label) {
 function vitest(label, args, env) {
   const file = path.join(out, `vitest-${label}.json`);
   rmSync(file, { force: true });
-  const code = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${file}`, ...args], env);
+  const code = run(
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${file}`, ...args],
+    env,
+  );
   countVitest(file, label);
   if (code !== 0) failedPhases.push(label);
 }
@@ -70,9 +78,12 @@ delete pgliteEnv.DATABASE_URL;
 delete pgliteEnv.TEST_DATABASE_URL;
 delete pgliteEnv.TEST_REDIS_URL;
 
-// Lint counts as one check (next build type-checks the whole tree below).
+// (next build type-checks the whole tree below.)
 if (wants("lint")) {
-  if (run("npx", ["eslint", "."]) === 0) totals.passed += 1;
+  // ESLint (layers, import order, React and Next rules) and Prettier's check count as one check.
+  const eslint = run("npx", ["eslint", "."]);
+  const prettier = run("npx", ["prettier", "--check", "."]);
+  if (eslint === 0 && prettier === 0) totals.passed += 1;
   else {
     totals.failed += 1;
     failedPhases.push("lint");
@@ -121,7 +132,9 @@ if (wants("e2e") && built) {
   const file = path.join(out, "playwright.json");
   rmSync(file, { force: true });
   const code = run("npx", ["playwright", "test", "--reporter=list,json"], {
-    ...pgliteEnv, NEXT_DIST_DIR: distDir, PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    ...pgliteEnv,
+    NEXT_DIST_DIR: distDir,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   try {
     const s = JSON.parse(readFileSync(file, "utf8")).stats;

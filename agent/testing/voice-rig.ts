@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { ReadableStream, type ReadableStreamDefaultController } from "node:stream/web";
+
 import { voice } from "@livekit/agents";
 import { AudioFrame } from "@livekit/rtc-node";
 
@@ -22,22 +23,49 @@ const FRAME_SAMPLES = (SAMPLE_RATE * FRAME_MS) / 1000;
 // ---- speech audio -------------------------------------------------------------------------
 
 /** Speech for `text` as 16 kHz mono PCM, spoken by espeak-ng and trimmed of silence by sox (cached by text). */
-export function speechSamples(text: string, cacheDir = path.join(process.cwd(), "test-results", "voice-audio")): Int16Array {
+export function speechSamples(
+  text: string,
+  cacheDir = path.join(process.cwd(), "test-results", "voice-audio"),
+): Int16Array {
   for (const tool of ["espeak-ng", "sox"]) {
     try {
       execFileSync("which", [tool], { stdio: "ignore" });
     } catch {
-      throw new Error(`${tool} is not installed: run \`npm test\` once (it installs espeak-ng and sox) or apt-get install espeak-ng sox`);
+      throw new Error(
+        `${tool} is not installed: run \`npm test\` once (it installs espeak-ng and sox) or apt-get install espeak-ng sox`,
+      );
     }
   }
   mkdirSync(cacheDir, { recursive: true });
-  const slug = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 60);
   const raw = path.join(cacheDir, `${slug}.espeak.wav`);
   const wav = path.join(cacheDir, `${slug}.wav`);
   if (!existsSync(wav)) {
     execFileSync("espeak-ng", ["-v", "en-us", "-s", "165", "-w", raw, text]);
     // 16 kHz mono, silence trimmed at both ends: the file ends exactly where the speech does.
-    execFileSync("sox", [raw, "-r", String(SAMPLE_RATE), "-c", "1", "-b", "16", wav, "silence", "1", "0.02", "0.5%", "reverse", "silence", "1", "0.02", "0.5%", "reverse"]);
+    execFileSync("sox", [
+      raw,
+      "-r",
+      String(SAMPLE_RATE),
+      "-c",
+      "1",
+      "-b",
+      "16",
+      wav,
+      "silence",
+      "1",
+      "0.02",
+      "0.5%",
+      "reverse",
+      "silence",
+      "1",
+      "0.02",
+      "0.5%",
+      "reverse",
+    ]);
   }
   return readWavPcm16(readFileSync(wav));
 }
@@ -47,7 +75,8 @@ function readWavPcm16(buf: Buffer): Int16Array {
   while (offset < buf.length) {
     const id = buf.toString("ascii", offset, offset + 4);
     const size = buf.readUInt32LE(offset + 4);
-    if (id === "data") return new Int16Array(buf.buffer.slice(buf.byteOffset + offset + 8, buf.byteOffset + offset + 8 + size));
+    if (id === "data")
+      return new Int16Array(buf.buffer.slice(buf.byteOffset + offset + 8, buf.byteOffset + offset + 8 + size));
     offset += 8 + size;
   }
   throw new Error("WAV without a data chunk");
@@ -174,7 +203,10 @@ export type TtsRequest = { at: number; answeredAt: number; text: string; voice: 
  * `transcriptOf(n)` for the n-th request after `sttMs` (a stand-in does not recognise speech, so the
  * test knows what was said); speech answers 24 kHz 16-bit PCM (a quiet tone, 55 ms per character) after `ttsFirstAudioMs`.
  */
-export async function startSpeechStandIn(latency: Pick<Latency, "sttMs" | "ttsFirstAudioMs">, transcriptOf: (n: number) => string) {
+export async function startSpeechStandIn(
+  latency: Pick<Latency, "sttMs" | "ttsFirstAudioMs">,
+  transcriptOf: (n: number) => string,
+) {
   const stt: SttRequest[] = [];
   const tts: TtsRequest[] = [];
   const server = createServer(async (req, res) => {
@@ -205,29 +237,55 @@ export async function startSpeechStandIn(latency: Pick<Latency, "sttMs" | "ttsFi
   return { url: `${await listen(server)}/v1`, stt, tts, close: close(server) };
 }
 
-export type ClaudeRequest = { at: number; firstTokenAt: number; doneAt: number; text: string; tools: string[]; system: string };
+export type ClaudeRequest = {
+  at: number;
+  firstTokenAt: number;
+  doneAt: number;
+  text: string;
+  tools: string[];
+  system: string;
+};
 export type ClaudeScript = { text: string; endCall?: boolean };
 
 /**
  * The Anthropic Messages API, streaming: the first text token after `llmFirstTokenMs`, then one
  * ~4-character token every 1000/llmTokensPerSecond ms; with `endCall`, a tool_use block for end_call follows the text.
  */
-export async function startClaudeStandIn(latency: Pick<Latency, "llmFirstTokenMs" | "llmTokensPerSecond">, reply: (n: number) => ClaudeScript) {
+export async function startClaudeStandIn(
+  latency: Pick<Latency, "llmFirstTokenMs" | "llmTokensPerSecond">,
+  reply: (n: number) => ClaudeScript,
+) {
   const requests: ClaudeRequest[] = [];
   const server = createServer(async (req, res) => {
     const at = Date.now();
     const body = JSON.parse((await readBody(req)).toString("utf8"));
     const script = reply(requests.length);
     const entry: ClaudeRequest = {
-      at, firstTokenAt: 0, doneAt: 0, text: script.text,
-      tools: (body.tools ?? []).map((t: { name: string }) => t.name), system: String(body.system ?? ""),
+      at,
+      firstTokenAt: 0,
+      doneAt: 0,
+      text: script.text,
+      tools: (body.tools ?? []).map((t: { name: string }) => t.name),
+      system: String(body.system ?? ""),
     };
     requests.push(entry);
     let closed = false;
     res.on("close", () => (closed = true));
-    const send = (event: string, data: object) => !closed && res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
+    const send = (event: string, data: object) =>
+      !closed && res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    send("message_start", { message: { id: "msg_standin", type: "message", role: "assistant", model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1 } } });
+    send("message_start", {
+      message: {
+        id: "msg_standin",
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 100, output_tokens: 1 },
+      },
+    });
     await sleep(latency.llmFirstTokenMs - (Date.now() - at));
     send("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
     const tokens = script.text.match(/.{1,4}/gs) ?? [];
@@ -240,11 +298,17 @@ export async function startClaudeStandIn(latency: Pick<Latency, "llmFirstTokenMs
     }
     send("content_block_stop", { index: 0 });
     if (script.endCall) {
-      send("content_block_start", { index: 1, content_block: { type: "tool_use", id: "toolu_standin", name: "end_call", input: {} } });
+      send("content_block_start", {
+        index: 1,
+        content_block: { type: "tool_use", id: "toolu_standin", name: "end_call", input: {} },
+      });
       send("content_block_delta", { index: 1, delta: { type: "input_json_delta", partial_json: "{}" } });
       send("content_block_stop", { index: 1 });
     }
-    send("message_delta", { delta: { stop_reason: script.endCall ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: tokens.length } });
+    send("message_delta", {
+      delta: { stop_reason: script.endCall ? "tool_use" : "end_turn", stop_sequence: null },
+      usage: { output_tokens: tokens.length },
+    });
     send("message_stop", {});
     entry.doneAt = Date.now();
     res.end();

@@ -1,5 +1,5 @@
-import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/marketing/site-header";
+import { SiteFooter } from "@/components/site-footer";
 
 export default function MarketingLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (

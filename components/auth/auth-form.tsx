@@ -1,15 +1,16 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { useRouter, useSearchParams } from "next/navigation";
 import { GraduationCap } from "lucide-react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
+
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { api } from "@/lib/client/api";
-import { clearToken, storeSignIn, type StoredUser } from "@/lib/client/storage";
+import { clearToken, type StoredUser, storeSignIn } from "@/lib/client/storage";
 import { safeNextPath } from "@/lib/safe-next";
 
 type Mode = "signin" | "signup";
@@ -46,13 +47,19 @@ export function AuthForm() {
     setNotice(null);
     try {
       if (signUp) {
-        const answer = await api<{ message: string }>("/api/auth/signup", { method: "POST", body: fields, auth: false });
+        const answer = await api<{ message: string }>("/api/auth/signup", {
+          method: "POST",
+          body: fields,
+          auth: false,
+        });
         setFields({ name: "", email: "", password: "" });
         setMode("signin");
         setNotice(answer.message);
       } else {
         const answer = await api<SignInAnswer>("/api/auth/signin", {
-          method: "POST", body: { email: fields.email, password: fields.password }, auth: false,
+          method: "POST",
+          body: { email: fields.email, password: fields.password },
+          auth: false,
         });
         storeSignIn(answer.token, answer.user);
         router.push(safeNextPath(next) ?? "/dashboard");
@@ -99,13 +106,27 @@ export function AuthForm() {
           )}
           <div className="space-y-2">
             <Label htmlFor="email">Email</Label>
-            <Input id="email" name="email" type="email" autoComplete="email" required value={fields.email} onChange={set("email")} />
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={fields.email}
+              onChange={set("email")}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="password">Password</Label>
             <Input
-              id="password" name="password" type="password" required value={fields.password} onChange={set("password")}
-              autoComplete={signUp ? "new-password" : "current-password"} minLength={signUp ? 8 : undefined}
+              id="password"
+              name="password"
+              type="password"
+              required
+              value={fields.password}
+              onChange={set("password")}
+              autoComplete={signUp ? "new-password" : "current-password"}
+              minLength={signUp ? 8 : undefined}
             />
           </div>
           <Button type="submit" className="w-full" disabled={busy}>
@@ -116,13 +137,22 @@ export function AuthForm() {
       <CardFooter className="flex-col gap-3 text-sm text-muted-foreground">
         <p>
           {signUp ? "Already have an account?" : "New to Parley?"}{" "}
-          <button type="button" onClick={switchMode} className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+          <button
+            type="button"
+            onClick={switchMode}
+            className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
             {signUp ? "Sign in" : "Create an account"}
           </button>
         </p>
         <p className="text-center text-xs">
           By continuing you agree to the{" "}
-          <a href="/terms" target="_blank" rel="noopener noreferrer" className="underline underline-offset-4 hover:text-foreground">
+          <a
+            href="/terms"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline underline-offset-4 hover:text-foreground"
+          >
             Terms of Service
           </a>
           .

@@ -21,7 +21,9 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ className, markClassName }: { className?: string; markClassName?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-2 text-lg font-semibold tracking-tight text-foreground", className)}>
+    <span
+      className={cn("inline-flex items-center gap-2 text-lg font-semibold tracking-tight text-foreground", className)}
+    >
       <LogoMark className={markClassName} />
       <span>Parley</span>
     </span>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+
 import { cn } from "@/lib/utils";
 
 export type VisualizerState = "connecting" | "initializing" | "listening" | "thinking" | "speaking";
@@ -8,7 +9,7 @@ export type VisualizerState = "connecting" | "initializing" | "listening" | "thi
 export const BAR_COUNT = 7;
 export const BAR_HEIGHT = { min: 8, idle: 20, max: 100 } as const;
 
-/** Spec section 9: how long one animation step lasts in each state. */
+/** How long one animation step lasts in each state. */
 export function animationStep(state: VisualizerState): number {
   if (state === "connecting" || state === "initializing") return 2000;
   if (state === "listening") return 500;
@@ -59,7 +60,11 @@ function Bars({ state, className }: Props) {
   }, [state]);
 
   return (
-    <div aria-hidden data-state={state} className={cn("flex h-24 items-center justify-center gap-1.5 sm:gap-2.5", className)}>
+    <div
+      aria-hidden
+      data-state={state}
+      className={cn("flex h-24 items-center justify-center gap-1.5 sm:gap-2.5", className)}
+    >
       {frame(state, step).map((bar, i) => (
         <span
           key={i}

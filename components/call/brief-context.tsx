@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, useContext, useEffect, useState } from "react";
+
 import { api } from "@/lib/client/api";
 import type { ScenarioBrief } from "@/lib/conversations/brief";
 

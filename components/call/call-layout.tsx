@@ -1,7 +1,14 @@
 import { cn } from "@/lib/utils";
+
 import { ScenarioBriefPanel } from "./scenario-brief";
 
-type Props = { title: string; subtitle?: string; stage: React.ReactNode; chat?: React.ReactNode; controls: React.ReactNode };
+type Props = {
+  title: string;
+  subtitle?: string;
+  stage: React.ReactNode;
+  chat?: React.ReactNode;
+  controls: React.ReactNode;
+};
 
 /** The call screen's frame: a title, the scenario brief, the persona's tile beside (or above) the chat, controls at the bottom. */
 export function CallLayout({ title, subtitle, stage, chat, controls }: Props) {

@@ -1,13 +1,15 @@
 "use client";
 
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+
 import { api, redirectIfAuthError } from "@/lib/client/api";
-import { clearCallState, saveCallState, takeCallState, type CallState } from "@/lib/client/storage";
+import { type CallState, clearCallState, saveCallState, takeCallState } from "@/lib/client/storage";
+
 import { BriefProvider } from "./brief-context";
-import type { Me } from "./use-local-call";
 import { LocalCall } from "./local-call";
+import type { Me } from "./use-local-call";
 
 const LiveKitCall = dynamic(() => import("./livekit-call"), { ssr: false, loading: () => <Connecting /> });
 
@@ -16,7 +18,9 @@ const noChanges = () => () => {};
 function Connecting() {
   return (
     <main className="grid h-dvh place-items-center" aria-busy="true">
-      <p role="status" className="text-sm text-muted-foreground">Connecting...</p>
+      <p role="status" className="text-sm text-muted-foreground">
+        Connecting...
+      </p>
     </main>
   );
 }
@@ -30,7 +34,11 @@ export function CallScreen({ me }: { me: Me }) {
   const router = useRouter();
   const wanted = useSearchParams().get("conversation");
   // Serialised so the snapshot is stable between reads; undefined while rendering on the server.
-  const raw = useSyncExternalStore(noChanges, () => JSON.stringify(takeCallState()), () => undefined);
+  const raw = useSyncExternalStore(
+    noChanges,
+    () => JSON.stringify(takeCallState()),
+    () => undefined,
+  );
   const stored = useMemo<CallState | null>(() => (raw ? JSON.parse(raw) : null), [raw]);
   const [rejoined, setRejoined] = useState<CallState | null>(null);
   const call = stored && (!wanted || stored.conversation_id === wanted) ? stored : rejoined;
@@ -55,13 +63,18 @@ export function CallScreen({ me }: { me: Me }) {
 
   // Keep the conversation in the address, so a reload or a copied link finds the call again.
   useEffect(() => {
-    if (call && wanted !== call.conversation_id) window.history.replaceState(null, "", `/call?conversation=${call.conversation_id}`);
+    if (call && wanted !== call.conversation_id)
+      window.history.replaceState(null, "", `/call?conversation=${call.conversation_id}`);
   }, [call, wanted]);
 
   if (!call) return <Connecting />;
   return (
     <BriefProvider conversationId={call.conversation_id}>
-      {call.mode === "livekit" ? <LiveKitCall call={call} me={me} /> : <LocalCall conversationId={call.conversation_id} me={me} />}
+      {call.mode === "livekit" ? (
+        <LiveKitCall call={call} me={me} />
+      ) : (
+        <LocalCall conversationId={call.conversation_id} me={me} />
+      )}
     </BriefProvider>
   );
 }

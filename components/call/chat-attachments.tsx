@@ -2,7 +2,12 @@
 
 import { Paperclip } from "lucide-react";
 
-const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const kb = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 // One object URL per file for the page's life: a call carries few attachments, and revoking on
 // unmount would break an image that re-mounts (the panel closing and opening).
@@ -19,10 +24,19 @@ function objectUrl(file: File): string {
 function ImageAttachment({ file }: { file: File }) {
   const url = objectUrl(file);
   return (
-    <a href={url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-      {/* A local blob: next/image has nothing to optimise. Spec section 9: images show at up to 300 x 300 px. */}
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      className="block rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {/* A local blob: next/image has nothing to optimise; images show at up to 300 x 300 px. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={url} alt={file.name} className="block h-auto max-h-[300px] w-auto max-w-[min(300px,100%)] rounded-lg border object-contain" />
+      <img
+        src={url}
+        alt={file.name}
+        className="block h-auto max-h-[300px] w-auto max-w-[min(300px,100%)] rounded-lg border object-contain"
+      />
     </a>
   );
 }
@@ -47,7 +61,9 @@ export function ChatAttachments({ files }: { files: File[] }) {
   return (
     <ul aria-label="Attachments" className="flex max-w-[85%] flex-col gap-1">
       {files.map((file, i) => (
-        <li key={`${file.name}-${i}`}>{file.type.startsWith("image/") ? <ImageAttachment file={file} /> : <FileAttachment file={file} />}</li>
+        <li key={`${file.name}-${i}`}>
+          {file.type.startsWith("image/") ? <ImageAttachment file={file} /> : <FileAttachment file={file} />}
+        </li>
       ))}
     </ul>
   );

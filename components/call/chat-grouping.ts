@@ -6,7 +6,7 @@ export type ChatEntry = {
   from: { name: string; identity: string; isLocal: boolean };
   /** A live transcript segment that may still change (the learner's speech, before the final transcript). */
   interim?: boolean;
-  /** Files sent with a chat message (spec section 3: a chat entry's attachedFiles). */
+  /** Files sent with a chat message. */
   attachedFiles?: File[];
 };
 
@@ -14,7 +14,7 @@ export type GroupedEntry = ChatEntry & { hideName: boolean; hideTimestamp: boole
 
 export const TIMESTAMP_GAP_MS = 60_000;
 
-/** Spec section 9: consecutive messages from one sender hide the name; within 60 s also the timestamp. */
+/** Consecutive messages from one sender hide the name; within 60 s also the timestamp. */
 export function groupEntries(entries: ChatEntry[]): GroupedEntry[] {
   return entries.map((entry, i) => {
     const prev = entries[i - 1];

@@ -1,12 +1,14 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import { Send, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
+
 import { ChatAttachments } from "./chat-attachments";
-import { groupEntries, type ChatEntry } from "./chat-grouping";
+import { type ChatEntry, groupEntries } from "./chat-grouping";
 
 type Props = {
   entries: ChatEntry[];
@@ -43,25 +45,42 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
   }
 
   return (
-    <aside aria-labelledby="chat-title" className={cn("flex min-h-0 flex-col rounded-2xl border bg-card shadow-sm", className)}>
+    <aside
+      aria-labelledby="chat-title"
+      className={cn("flex min-h-0 flex-col rounded-2xl border bg-card shadow-sm", className)}
+    >
       <header className="flex items-center justify-between border-b px-4 py-3">
-        <h2 id="chat-title" className="font-semibold">Messages</h2>
+        <h2 id="chat-title" className="font-semibold">
+          Messages
+        </h2>
         <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close chat">
           <X aria-hidden />
         </Button>
       </header>
-      <ol ref={listRef} aria-label="Chat messages" className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-3">
-        {entries.length === 0 && emptyHint && <li className="m-auto max-w-56 text-center text-sm text-muted-foreground">{emptyHint}</li>}
+      <ol
+        ref={listRef}
+        aria-label="Chat messages"
+        className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-3"
+      >
+        {entries.length === 0 && emptyHint && (
+          <li className="m-auto max-w-56 text-center text-sm text-muted-foreground">{emptyHint}</li>
+        )}
         {groupEntries(entries).map((entry) => (
           <li
             key={entry.id}
             data-from={entry.from.isLocal ? "me" : "them"}
-            className={cn("flex flex-col gap-0.5", entry.from.isLocal ? "items-end" : "items-start", !entry.hideName && "mt-2")}
+            className={cn(
+              "flex flex-col gap-0.5",
+              entry.from.isLocal ? "items-end" : "items-start",
+              !entry.hideName && "mt-2",
+            )}
           >
             {(!entry.hideName || !entry.hideTimestamp) && (
               <span className="flex gap-2 text-xs text-muted-foreground">
                 {!entry.hideName && <strong className="font-medium text-foreground">{entry.from.name}</strong>}
-                {!entry.hideTimestamp && <time dateTime={new Date(entry.timestamp).toISOString()}>{time(entry.timestamp)}</time>}
+                {!entry.hideTimestamp && (
+                  <time dateTime={new Date(entry.timestamp).toISOString()}>{time(entry.timestamp)}</time>
+                )}
               </span>
             )}
             {entry.message && (
@@ -71,7 +90,8 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
                   "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap",
                   entry.from.isLocal ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
                   // Still being transcribed: greyed and dashed, so it reads as provisional without relying on colour alone.
-                  entry.interim && "border border-dashed border-muted-foreground/50 bg-muted text-muted-foreground italic",
+                  entry.interim &&
+                    "border border-dashed border-muted-foreground/50 bg-muted text-muted-foreground italic",
                 )}
               >
                 {entry.message}
@@ -83,7 +103,9 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
         ))}
       </ol>
       <form onSubmit={submit} className="flex gap-2 border-t p-3">
-        <label htmlFor="chat-input" className="sr-only">Message</label>
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
         <Input
           id="chat-input"
           ref={inputRef}

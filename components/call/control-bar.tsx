@@ -1,12 +1,21 @@
 "use client";
 
 import { MessageSquare, PhoneOff } from "lucide-react";
+
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
-  AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+
 import { useCompactControls } from "./use-media-query";
 
 type Props = {
@@ -18,11 +27,15 @@ type Props = {
   leaving?: boolean;
 };
 
-/** Microphone, chat toggle and leave (after a confirmation); labels drop to icons in the minimal layout (spec section 9). */
+/** Microphone, chat toggle and leave (after a confirmation); labels drop to icons in the minimal layout. */
 export function ControlBar({ microphone, chat, onLeave, leaving }: Props) {
   const compact = useCompactControls(chat?.open ?? false);
   return (
-    <nav aria-label="Call controls" data-compact={compact || undefined} className="flex items-center justify-center gap-2 rounded-2xl border bg-card p-2 shadow-sm">
+    <nav
+      aria-label="Call controls"
+      data-compact={compact || undefined}
+      className="flex items-center justify-center gap-2 rounded-2xl border bg-card p-2 shadow-sm"
+    >
       {microphone?.(compact)}
       {chat && (
         <Button
@@ -47,7 +60,12 @@ export function ControlBar({ microphone, chat, onLeave, leaving }: Props) {
       )}
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button variant="destructive" disabled={leaving} aria-label={compact ? "Leave" : undefined} className={cn(!compact && "px-4")}>
+          <Button
+            variant="destructive"
+            disabled={leaving}
+            aria-label={compact ? "Leave" : undefined}
+            className={cn(!compact && "px-4")}
+          >
             <PhoneOff aria-hidden />
             {!compact && (leaving ? "Leaving..." : "Leave")}
           </Button>

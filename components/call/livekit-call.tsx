@@ -1,18 +1,31 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useRouter } from "next/navigation";
-import {
-  BarVisualizer, MediaDeviceMenu, RoomAudioRenderer, SessionProvider, StartAudio, TrackToggle, useAgent,
-  useLocalParticipantPermissions, useSession, useSessionContext, useSessionMessages,
-} from "@livekit/components-react";
-import { DisconnectReason, RoomEvent, Track, TokenSource } from "livekit-client";
 import "@livekit/components-styles";
+
+import {
+  BarVisualizer,
+  MediaDeviceMenu,
+  RoomAudioRenderer,
+  SessionProvider,
+  StartAudio,
+  TrackToggle,
+  useAgent,
+  useLocalParticipantPermissions,
+  useSession,
+  useSessionContext,
+  useSessionMessages,
+} from "@livekit/components-react";
+import { DisconnectReason, RoomEvent, TokenSource, Track } from "livekit-client";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
+
 import { buttonVariants } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
-import { clearCallState, type CallState } from "@/lib/client/storage";
+import { type CallState, clearCallState } from "@/lib/client/storage";
+import type { getOwnedConversation } from "@/lib/conversations/service";
 import { cn } from "@/lib/utils";
+
 import type { VisualizerState } from "./bar-visualizer";
 import { CallLayout } from "./call-layout";
 import { ChatPanel } from "./chat-panel";
@@ -20,8 +33,8 @@ import { ControlBar } from "./control-bar";
 import { MessageAnnouncer } from "./message-announcer";
 import { ParticipantTile } from "./participant-tile";
 import { toChatEntries } from "./session-entries";
-import { useUnread } from "./use-unread";
 import type { Me } from "./use-local-call";
+import { useUnread } from "./use-unread";
 
 // TrackSource.MICROPHONE in LiveKit's protocol enum (the permission list carries protocol values).
 const PROTO_MICROPHONE = 2;
@@ -42,7 +55,8 @@ const visualState = (state: string): VisualizerState => {
   return "connecting";
 };
 
-export type CallPersona = { name: string; role: string };
+type CallView = Pick<Awaited<ReturnType<typeof getOwnedConversation>>, "schema_name" | "persona">;
+type CallPersona = CallView["persona"];
 
 type StageProps = { conversationId: string; title: string; persona?: CallPersona; me: Me; onLeave: () => void };
 
@@ -70,7 +84,8 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
   };
 
   const canPublish = (source: number) =>
-    !!permissions?.canPublish && (permissions.canPublishSources.length === 0 || permissions.canPublishSources.includes(source));
+    !!permissions?.canPublish &&
+    (permissions.canPublishSources.length === 0 || permissions.canPublishSources.includes(source));
   const failed = agent.state === "failed";
 
   return (
@@ -137,7 +152,10 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
                       <MediaDeviceMenu
                         kind="audioinput"
                         aria-label="Choose microphone"
-                        className={cn(buttonVariants({ variant: "outline", size: "icon" }), "-ml-px rounded-l-none text-foreground")}
+                        className={cn(
+                          buttonVariants({ variant: "outline", size: "icon" }),
+                          "-ml-px rounded-l-none text-foreground",
+                        )}
                       />
                     </div>
                   </div>
@@ -163,11 +181,11 @@ export default function LiveKitCall({ call, me }: { call: CallState; me: Me }) {
     [call.server_url, call.token],
   );
   const session = useSession(tokenSource, { agentConnectTimeoutMilliseconds: AGENT_JOIN_TIMEOUT_MS });
-  const [view, setView] = useState<{ schema_name: string; persona: CallPersona } | null>(null);
+  const [view, setView] = useState<CallView | null>(null);
   const left = useRef(false);
 
   useEffect(() => {
-    api<{ schema_name: string; persona: CallPersona }>(`/api/protected/conversations/${call.conversation_id}`).then(setView, () => undefined);
+    api<CallView>(`/api/protected/conversations/${call.conversation_id}`).then(setView, () => undefined);
   }, [call.conversation_id]);
 
   const { room, start, end } = session;

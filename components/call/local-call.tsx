@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+
 import { BarVisualizer } from "./bar-visualizer";
 import { CallLayout } from "./call-layout";
 import { ChatPanel } from "./chat-panel";
@@ -8,7 +9,7 @@ import { ControlBar } from "./control-bar";
 import { MessageAnnouncer } from "./message-announcer";
 import { ParticipantTile } from "./participant-tile";
 import { SpeechMicButton } from "./speech-mic-button";
-import { useLocalCall, type Me } from "./use-local-call";
+import { type Me, useLocalCall } from "./use-local-call";
 
 /** Local mode: the same screen as a media call, with the conversation held in text. */
 export function LocalCall({ conversationId, me }: { conversationId: string; me: Me }) {
@@ -35,7 +36,13 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
       subtitle={call.info ? (call.info.offline ? "Text practice" : "Text practice with Claude") : undefined}
       stage={
         <>
-          <ParticipantTile name={persona?.name ?? "Persona"} role={persona?.role} state={call.state} offline={call.info?.offline} className="flex-1">
+          <ParticipantTile
+            name={persona?.name ?? "Persona"}
+            role={persona?.role}
+            state={call.state}
+            offline={call.info?.offline}
+            className="flex-1"
+          >
             <BarVisualizer state={call.state} className="h-full w-full" />
           </ParticipantTile>
           <MessageAnnouncer entries={call.entries} />
@@ -56,7 +63,13 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
       }
       controls={
         <ControlBar
-          microphone={(compact) => <SpeechMicButton compact={compact} onSpeech={(text) => void call.send(text)} disabled={!call.info || call.sending} />}
+          microphone={(compact) => (
+            <SpeechMicButton
+              compact={compact}
+              onSpeech={(text) => void call.send(text)}
+              disabled={!call.info || call.sending}
+            />
+          )}
           chat={{ open: chatOpen, unread, onToggle: toggleChat }}
           onLeave={call.leave}
           leaving={call.leaving}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+
 import type { ChatEntry } from "./chat-grouping";
 
 /** How long a streamed reply must stay unchanged before it is read out (it grows word by word). */

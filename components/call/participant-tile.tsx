@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
+
 import type { VisualizerState } from "./bar-visualizer";
 
 const STATE_LABEL: Record<VisualizerState, string> = {
@@ -39,7 +40,11 @@ export function ParticipantTile({ name, role, state, offline, children, classNam
       <div className="text-center">
         <p className="text-lg font-semibold">{name}</p>
         {role && <p className="text-sm text-muted-foreground">{role}</p>}
-        <p role="status" aria-live="polite" className="mt-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        <p
+          role="status"
+          aria-live="polite"
+          className="mt-2 text-xs font-medium tracking-wide text-muted-foreground uppercase"
+        >
           {STATE_LABEL[state]}
         </p>
       </div>

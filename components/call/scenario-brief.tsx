@@ -1,7 +1,8 @@
 "use client";
 
-import { useState } from "react";
 import { ChevronDown, Target } from "lucide-react";
+import { useState } from "react";
+
 import { useScenarioBrief } from "./brief-context";
 import { useMediaQuery } from "./use-media-query";
 
@@ -18,7 +19,9 @@ export function ScenarioBriefPanel() {
     <details
       open={choice ?? wide}
       onToggle={(e) => setChoice(e.currentTarget.open)}
-      className="group rounded-xl border bg-card text-sm shadow-sm" aria-label="Scenario brief">
+      className="group rounded-xl border bg-card text-sm shadow-sm"
+      aria-label="Scenario brief"
+    >
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-3 py-2 font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
         <Target aria-hidden className="size-4 shrink-0 text-primary" />
         <span className="shrink-0">Your brief</span>

@@ -1,4 +1,5 @@
 import type { ReceivedMessage } from "@livekit/components-react";
+
 import type { ChatEntry } from "./chat-grouping";
 
 /** LiveKit's transcription attribute: "false" while a segment is interim. */

@@ -1,23 +1,21 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+
 import { api, ApiError, redirectIfAuthError } from "@/lib/client/api";
+import type { Jsonified } from "@/lib/client/json";
 import { clearCallState } from "@/lib/client/storage";
+import type { addLearnerMessage, getOwnedConversation } from "@/lib/conversations/service";
+
 import type { VisualizerState } from "./bar-visualizer";
 import type { ChatEntry } from "./chat-grouping";
 import { speak, stopSpeaking } from "./use-speech";
 
-type Turn = { id: string; speaker: "learner" | "persona"; text: string; started_at: string };
-type ConversationView = {
-  schema_name: string;
-  status: "active" | "ended" | "abandoned";
-  offline: boolean;
-  persona: { name: string; role: string };
-  turns: Turn[];
-};
-type MessageAnswer = { reply: string; offline: boolean; learner_turn: Turn; persona_turn: Turn | null };
+type ConversationView = Jsonified<Awaited<ReturnType<typeof getOwnedConversation>>>;
+type MessageAnswer = Jsonified<Awaited<ReturnType<typeof addLearnerMessage>>>;
+type Turn = Pick<ConversationView["turns"][number], "id" | "speaker" | "text" | "started_at">;
 
 export type Me = { id: string; name: string };
 
@@ -36,7 +34,10 @@ export function useLocalCall(conversationId: string, me: Me) {
       id: turn.id,
       message: turn.text,
       timestamp: Date.parse(turn.started_at),
-      from: turn.speaker === "learner" ? { name: me.name || "You", identity: me.id, isLocal: true } : { ...personaRef.current, isLocal: false },
+      from:
+        turn.speaker === "learner"
+          ? { name: me.name || "You", identity: me.id, isLocal: true }
+          : { ...personaRef.current, isLocal: false },
     }),
     [me.id, me.name],
   );
@@ -73,10 +74,26 @@ export function useLocalCall(conversationId: string, me: Me) {
       setSending(true);
       setState("thinking");
       stopSpeaking();
-      setEntries((all) => [...all, { id: pendingId, message: text, timestamp: Date.now(), from: { name: me.name || "You", identity: me.id, isLocal: true } }]);
+      setEntries((all) => [
+        ...all,
+        {
+          id: pendingId,
+          message: text,
+          timestamp: Date.now(),
+          from: { name: me.name || "You", identity: me.id, isLocal: true },
+        },
+      ]);
       try {
-        const answer = await api<MessageAnswer>(`/api/protected/conversations/${conversationId}/messages`, { method: "POST", body: { text } });
-        const reply = answer.persona_turn ?? { id: `reply-${Date.now()}`, speaker: "persona" as const, text: answer.reply, started_at: new Date().toISOString() };
+        const answer = await api<MessageAnswer>(`/api/protected/conversations/${conversationId}/messages`, {
+          method: "POST",
+          body: { text },
+        });
+        const reply = answer.persona_turn ?? {
+          id: `reply-${Date.now()}`,
+          speaker: "persona" as const,
+          text: answer.reply,
+          started_at: new Date().toISOString(),
+        };
         setEntries((all) => [...all.filter((e) => e.id !== pendingId), toEntry(answer.learner_turn), toEntry(reply)]);
         setInfo((i) => (i ? { ...i, offline: answer.offline } : i));
         setState(speak(answer.reply, () => setState("listening")) ? "speaking" : "listening");

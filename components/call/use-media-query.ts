@@ -14,5 +14,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec section 9: the control bar goes minimal under 760 px, or 1000 px while the chat is open. */
+/** The control bar goes minimal under 760 px, or 1000 px while the chat is open. */
 export const useCompactControls = (chatOpen: boolean) => useMediaQuery(`(max-width: ${chatOpen ? 1000 : 760}px)`);

@@ -6,7 +6,12 @@ type Recognition = {
   lang: string;
   interimResults: boolean;
   continuous: boolean;
-  onresult: ((e: { results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> ; resultIndex: number }) => void) | null;
+  onresult:
+    | ((e: {
+        results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }>;
+        resultIndex: number;
+      }) => void)
+    | null;
   onend: (() => void) | null;
   onerror: ((e: unknown) => void) | null;
   start: () => void;
@@ -15,7 +20,10 @@ type Recognition = {
 
 function recognitionClass(): (new () => Recognition) | null {
   if (typeof window === "undefined") return null;
-  const w = window as unknown as { SpeechRecognition?: new () => Recognition; webkitSpeechRecognition?: new () => Recognition };
+  const w = window as unknown as {
+    SpeechRecognition?: new () => Recognition;
+    webkitSpeechRecognition?: new () => Recognition;
+  };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
@@ -38,7 +46,11 @@ const noChanges = () => () => {};
 
 /** Browser speech recognition for the microphone button; `supported` is false where the browser has none. */
 export function useSpeechRecognition(onFinal: (text: string) => void) {
-  const supported = useSyncExternalStore(noChanges, () => recognitionClass() !== null, () => false);
+  const supported = useSyncExternalStore(
+    noChanges,
+    () => recognitionClass() !== null,
+    () => false,
+  );
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
   const callback = useRef(onFinal);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
+
 import type { ChatEntry } from "./chat-grouping";
 
 /**

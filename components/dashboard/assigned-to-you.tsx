@@ -1,13 +1,15 @@
 "use client";
 
 import { CalendarClock, Play } from "lucide-react";
+
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { Dashboard } from "@/lib/dashboard/service";
-import { STATUS_LABEL, type AssignmentStatus } from "@/lib/organizations/assignment-status";
-import { ScoreText } from "./score-text";
 import { useStartRoleplay } from "@/lib/client/start-roleplay";
+import type { Dashboard } from "@/lib/dashboard/service";
+import { type AssignmentStatus, STATUS_LABEL } from "@/lib/organizations/assignment-status";
+
+import { ScoreText } from "./score-text";
 
 const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "secondary" | "outline"> = {
   passed: "success",
@@ -17,7 +19,13 @@ const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "seco
 };
 
 const due = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+  new Date(iso).toLocaleString("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 
 /** The learner's assignments, soonest due first, each with a Start button. */
 export function AssignedToYou({ assignments }: { assignments: Dashboard["assignments"] }) {
@@ -41,7 +49,10 @@ export function AssignedToYou({ assignments }: { assignments: Dashboard["assignm
               </div>
               <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                 <CalendarClock className="size-4" aria-hidden />
-                Due <time dateTime={a.due_at} suppressHydrationWarning>{due(a.due_at)}</time>
+                Due{" "}
+                <time dateTime={a.due_at} suppressHydrationWarning>
+                  {due(a.due_at)}
+                </time>
               </p>
               <dl className="grid grid-cols-3 gap-2 text-sm">
                 <div>

@@ -1,10 +1,11 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import type { Dashboard } from "@/lib/dashboard/service";
 import { cn } from "@/lib/utils";
 
-type Subscription = { credits_current: number; credits_total: number; credits_used: number };
+type Subscription = Dashboard["subscription"];
 
-/** Spec section 2: width current/total clamped to 0..100%; full and grey when there is no total. */
+/** Width current/total clamped to 0..100%; full and grey when there is no total. */
 export function creditsBar({ credits_current, credits_total }: Subscription) {
   if (credits_total <= 0) return { percent: 100, grey: true };
   return { percent: Math.min(100, Math.max(0, (credits_current / credits_total) * 100)), grey: false };

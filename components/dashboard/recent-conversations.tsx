@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { Loader2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Loader2 } from "lucide-react";
-import { scoreBand, type ScoreBand } from "@/components/grade/score-band";
+import { useEffect, useRef, useState } from "react";
+
+import { type ScoreBand, scoreBand } from "@/components/grade/score-band";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,7 +19,7 @@ type Row = Dashboard["conversations"][number];
 const when = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 
-/** Spec section 4 grade bands (one rule, shared with the grade page); the number is always shown. */
+/** Score bands (one rule, shared with the grade page); the number is always shown. */
 const BAND_TEXT: Record<ScoreBand, string> = {
   green: "text-success",
   yellow: "text-warning",
@@ -77,7 +78,8 @@ function useLiveConversations(initial: Row[]): Row[] {
 }
 
 function Status({ row }: { row: Row }) {
-  if (row.status === "graded" && row.score !== null) return <span className={cn("font-medium", band(row.score))}>Score: {row.score}</span>;
+  if (row.status === "graded" && row.score !== null)
+    return <span className={cn("font-medium", band(row.score))}>Score: {row.score}</span>;
   if (row.status === "grading")
     return (
       <span className="inline-flex items-center gap-1">
@@ -88,7 +90,9 @@ function Status({ row }: { row: Row }) {
   return <span>No score yet</span>;
 }
 
-const BADGE: Partial<Record<Row["status"], { text: string; variant: "info" | "secondary" | "outline" | "destructive" }>> = {
+const BADGE: Partial<
+  Record<Row["status"], { text: string; variant: "info" | "secondary" | "outline" | "destructive" }>
+> = {
   in_progress: { text: "In progress", variant: "info" },
   abandoned: { text: "Abandoned · credit refunded", variant: "outline" },
   grading_failed: { text: "Grading failed", variant: "destructive" },
@@ -112,24 +116,41 @@ export function RecentConversations({ conversations }: { conversations: Dashboar
               {rows.map((c) => {
                 const badge = BADGE[c.status];
                 return (
-                  <li key={c.id} data-status={c.status} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+                  <li
+                    key={c.id}
+                    data-status={c.status}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3"
+                  >
                     <div className="grid min-w-0 flex-1 basis-56 gap-0.5">
                       <p className="truncate font-medium">{c.name}</p>
-                      <p className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground" aria-live="polite">
-                        <time dateTime={c.started_at} suppressHydrationWarning>{when(c.started_at)}</time>
+                      <p
+                        className="flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground"
+                        aria-live="polite"
+                      >
+                        <time dateTime={c.started_at} suppressHydrationWarning>
+                          {when(c.started_at)}
+                        </time>
                         <span aria-hidden>·</span>
                         <Status row={c} />
-                        {badge && <Badge variant={badge.variant} className="ml-1">{badge.text}</Badge>}
+                        {badge && (
+                          <Badge variant={badge.variant} className="ml-1">
+                            {badge.text}
+                          </Badge>
+                        )}
                       </p>
                     </div>
                     <div className="ml-auto flex shrink-0 gap-2">
                       {c.status === "in_progress" && (
                         <Button size="sm" asChild>
-                          <Link href={`/call?conversation=${c.id}`} aria-label={`Rejoin ${c.name}`}>Rejoin</Link>
+                          <Link href={`/call?conversation=${c.id}`} aria-label={`Rejoin ${c.name}`}>
+                            Rejoin
+                          </Link>
                         </Button>
                       )}
                       <Button size="sm" variant="outline" asChild>
-                        <Link href={`/grade/${c.id}`} aria-label={`View Grade for ${c.name}`}>View Grade</Link>
+                        <Link href={`/grade/${c.id}`} aria-label={`View Grade for ${c.name}`}>
+                          View Grade
+                        </Link>
                       </Button>
                     </div>
                   </li>

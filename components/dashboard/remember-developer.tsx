@@ -1,9 +1,10 @@
 "use client";
 
 import { useEffect } from "react";
+
 import { STORAGE_KEYS } from "@/lib/client/storage";
 
-/** The dashboard stores isDev in local storage (spec section 4). */
+/** The dashboard stores isDev in local storage. */
 export function RememberDeveloper({ isDev }: { isDev: boolean }) {
   useEffect(() => {
     localStorage.setItem(STORAGE_KEYS.isDev, isDev ? "true" : "false");

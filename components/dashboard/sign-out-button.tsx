@@ -1,12 +1,13 @@
 "use client";
 
-import { useState } from "react";
 import { LogOut } from "lucide-react";
+import { useState } from "react";
+
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/client/api";
 import { clearSession, getToken } from "@/lib/client/storage";
 
-/** Revokes the session, clears token, user and isDev, and goes to / (spec section 4). */
+/** Revokes the session, clears token, user and isDev, and goes to /. */
 export async function signOut() {
   // Without a stored token the session cookie still identifies the caller.
   await api("/api/protected/signout", { method: "POST", auth: getToken() !== null }).catch((err) =>

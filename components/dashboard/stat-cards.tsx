@@ -1,5 +1,6 @@
-import Link from "next/link";
 import { Building2, Clock, MessageSquare, Star } from "lucide-react";
+import Link from "next/link";
+
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Dashboard } from "@/lib/dashboard/service";
@@ -28,13 +29,17 @@ export function StatCards({ dashboard }: { dashboard: Dashboard }) {
       <Stat title="Total Time" icon={Clock}>
         <p className="text-3xl font-semibold">
           {stats.totalTimeMinutes}{" "}
-          <span className="text-base font-normal text-muted-foreground">{stats.totalTimeMinutes === 1 ? "minute" : "minutes"}</span>
+          <span className="text-base font-normal text-muted-foreground">
+            {stats.totalTimeMinutes === 1 ? "minute" : "minutes"}
+          </span>
         </p>
         <p className="text-xs text-muted-foreground">Finished calls, rounded to the nearest minute</p>
       </Stat>
       <Stat title="Average Score" icon={Star}>
         <p className="text-3xl font-semibold">{stats.averageScore === null ? "—" : stats.averageScore.toFixed(1)}</p>
-        {stats.averageScore === null ? <p className="text-xs text-muted-foreground">No graded conversations yet</p> : null}
+        {stats.averageScore === null ? (
+          <p className="text-xs text-muted-foreground">No graded conversations yet</p>
+        ) : null}
       </Stat>
       <Stat title="Organization" icon={Building2}>
         <p className="line-clamp-2 text-lg leading-snug font-semibold" title={organization || undefined}>

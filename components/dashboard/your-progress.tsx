@@ -1,5 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Progress } from "@/lib/dashboard/progress";
+
+import { ScoreTable } from "./score-table";
 import { ScoreText } from "./score-text";
 import { ScoreTrend } from "./score-trend";
 
@@ -28,26 +30,16 @@ export function YourProgress({ progress }: { progress: Progress }) {
               {points.length} graded conversation{points.length === 1 ? "" : "s"}, from {day(points[0].started_at)} to{" "}
               {day(points[points.length - 1].started_at)}; latest <ScoreText score={points[points.length - 1].score} />.
             </figcaption>
-            {/* A table ignores width: 1px, so the clipping box is a wrapper. */}
-            <div className="sr-only">
-            <table>
-              <caption>Scores over time</caption>
-              <thead>
-                <tr><th scope="col">Date</th><th scope="col">Roleplay</th><th scope="col">Score</th></tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.conversation_id}><td>{day(p.started_at)}</td><td>{p.schema_name}</td><td>{p.score}</td></tr>
-                ))}
-              </tbody>
-            </table>
-            </div>
+            <ScoreTable points={points} />
           </figure>
           <div className="min-w-0">
             <h3 className="mb-2 text-sm font-medium">Best score per roleplay</h3>
             <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
               {best.map((b) => (
-                <li key={b.schema_name} className="flex min-w-0 items-center justify-between gap-3 rounded-md border bg-background px-3 py-2 text-sm">
+                <li
+                  key={b.schema_name}
+                  className="flex min-w-0 items-center justify-between gap-3 rounded-md border bg-background px-3 py-2 text-sm"
+                >
                   <span className="min-w-0 truncate">{b.schema_name}</span>
                   <span className="shrink-0 text-right">
                     <ScoreText score={b.best} className="text-base" />

@@ -2,11 +2,14 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
+
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { api } from "@/lib/client/api";
-import type { RoleplayItem } from "./types";
+import type { RoleplayItem as PresentedRoleplay } from "@/lib/roleplays/present";
+
+export type RoleplayItem = Pick<PresentedRoleplay, "id" | "name" | "organization">;
 
 /** Every schema across organisations (return_all); a failure shows an empty list. */
 export function AllRoleplays({ refreshKey, initial }: { refreshKey: number; initial: RoleplayItem[] }) {
@@ -48,7 +51,9 @@ export function AllRoleplays({ refreshKey, initial }: { refreshKey: number; init
               <li key={item.id} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <div className="truncate font-medium">{item.name}</div>
-                  <div className="truncate text-xs text-muted-foreground">{item.organization?.name || "No organization"}</div>
+                  <div className="truncate text-xs text-muted-foreground">
+                    {item.organization?.name || "No organization"}
+                  </div>
                 </div>
                 <Button asChild size="sm" variant="outline">
                   <Link href={`/workspace/edit/${item.id}`} aria-label={`Edit ${item.name}`}>

@@ -8,7 +8,10 @@ export function ComingSoonButton({ label, tip = "Coming soon" }: { label: string
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <span tabIndex={0} className="inline-flex rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <span
+          tabIndex={0}
+          className="inline-flex rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
           <Button size="sm" variant="outline" disabled>
             {label}
             <span className="sr-only"> ({tip})</span>

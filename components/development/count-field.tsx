@@ -1,20 +1,27 @@
 "use client";
 
+import { useFormContext } from "react-hook-form";
+
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
+import type { SeedFormValues } from "./seed-form-state";
+import { useSeedError } from "./use-seed-error";
+
+type CountName = "num_users" | "num_admins" | `groups.${number}.num_users` | `groups.${number}.num_admins`;
 type Props = {
   id: string;
+  name: CountName;
   label: string;
   max: number;
-  value: string;
-  onChange: (value: string) => void;
   /** The spec's bounds and fallback, applied when the field loses focus. */
   clamp: (raw: string) => number;
 };
 
 /** A seed count: typed freely, clamped to its bounds on blur (the server checks them too). */
-export function CountField({ id, label, max, value, onChange, clamp }: Props) {
+export function CountField({ id, name, label, max, clamp }: Props) {
+  const { register, setValue } = useFormContext<SeedFormValues>();
+  const error = useSeedError(name);
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>
@@ -25,10 +32,15 @@ export function CountField({ id, label, max, value, onChange, clamp }: Props) {
         type="number"
         min={0}
         max={max}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={() => onChange(String(clamp(value)))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+        {...register(name, {
+          onBlur: (e: React.FocusEvent<HTMLInputElement>) => setValue(name, String(clamp(e.target.value))),
+        })}
       />
+      <p id={`${id}-error`} className="text-sm text-destructive empty:hidden" aria-live="polite">
+        {error}
+      </p>
     </div>
   );
 }

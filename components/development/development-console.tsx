@@ -1,19 +1,26 @@
 "use client";
 
+import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useState } from "react";
-import { ArrowLeft } from "lucide-react";
+
 import { ErrorScreen } from "@/components/organization/status-screens";
 import { Button } from "@/components/ui/button";
 import { api, redirectIfAuthError } from "@/lib/client/api";
+import type { DevOrganization, OrganizationUser } from "@/lib/dev/organizations";
+
+import type { RoleplayItem } from "./all-roleplays";
 import { AllRoleplays } from "./all-roleplays";
 import { OrganizationUsers } from "./organization-users";
 import { OrganizationsPanel } from "./organizations-panel";
 import { SeedForm } from "./seed-form";
-import type { DevOrganization, OrganizationUser, RoleplayItem } from "./types";
 
 type State = { status: "error"; message: string } | { status: "ready" };
-type Props = { initialOrganizations: DevOrganization[]; initialUsers: OrganizationUser[]; initialRoleplays: RoleplayItem[] };
+type Props = {
+  initialOrganizations: DevOrganization[];
+  initialUsers: OrganizationUser[];
+  initialRoleplays: RoleplayItem[];
+};
 
 /** Loaded on the server (organisations, the first one's users, every roleplay); reloads through the API after changes. */
 export function DevelopmentConsole({ initialOrganizations, initialUsers, initialRoleplays }: Props) {

@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
 import { UserPlus } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,12 +10,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { api, redirectIfAuthError } from "@/lib/client/api";
 import { getStoredUser } from "@/lib/client/storage";
+import type { OrganizationUser } from "@/lib/dev/organizations";
+
 import { ComingSoonButton } from "./coming-soon-button";
-import type { OrganizationUser } from "./types";
 
 type Notice = { kind: "error" | "success"; text: string } | null;
 
-/** A failure loading users shows an empty list (spec section 8). */
+/** A failure loading users shows an empty list. */
 async function fetchUsers(id: string): Promise<OrganizationUser[]> {
   try {
     return (await api<{ users: OrganizationUser[] }>(`/api/dev/organization/${id}/users`)).users;
@@ -24,7 +26,13 @@ async function fetchUsers(id: string): Promise<OrganizationUser[]> {
   }
 }
 
-export function OrganizationUsers({ organizationId, initialUsers }: { organizationId: string | null; initialUsers?: OrganizationUser[] }) {
+export function OrganizationUsers({
+  organizationId,
+  initialUsers,
+}: {
+  organizationId: string | null;
+  initialUsers?: OrganizationUser[];
+}) {
   const [users, setUsers] = useState<OrganizationUser[] | null>(initialUsers ?? null);
   const [notice, setNotice] = useState<Notice>(null);
   const [joining, setJoining] = useState(false);
@@ -70,7 +78,9 @@ export function OrganizationUsers({ organizationId, initialUsers }: { organizati
         <CardTitle>
           <h2 id="dev-users">Users</h2>
         </CardTitle>
-        <CardDescription>{organizationId ? "People in the selected organization." : "Select an organization to see its users."}</CardDescription>
+        <CardDescription>
+          {organizationId ? "People in the selected organization." : "Select an organization to see its users."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex flex-wrap gap-2">
@@ -93,14 +103,18 @@ export function OrganizationUsers({ organizationId, initialUsers }: { organizati
             <span className="sr-only">Loading users...</span>
           </div>
         )}
-        {users?.length === 0 && <p className="py-6 text-center text-sm text-muted-foreground">No users in this organization.</p>}
+        {users?.length === 0 && (
+          <p className="py-6 text-center text-sm text-muted-foreground">No users in this organization.</p>
+        )}
         {users && users.length > 0 && (
           <ul className="max-h-96 divide-y overflow-y-auto" aria-label="Organization users">
             {users.map((u) => (
               <li key={u.user_id} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <div className="truncate font-medium">{u.name || "Unnamed user"}</div>
-                  <div className="truncate text-xs text-muted-foreground" title={u.email}>{u.email}</div>
+                  <div className="truncate text-xs text-muted-foreground" title={u.email}>
+                    {u.email}
+                  </div>
                 </div>
                 <Badge variant={u.role === "admin" ? "default" : "info"}>{u.role}</Badge>
               </li>

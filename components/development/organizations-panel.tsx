@@ -1,14 +1,16 @@
 "use client";
 
-import { useState } from "react";
 import { AlertTriangle, Trash2 } from "lucide-react";
+import { useState } from "react";
+
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, redirectIfAuthError } from "@/lib/client/api";
+import type { DevOrganization } from "@/lib/dev/organizations";
 import { cn } from "@/lib/utils";
+
 import { ComingSoonButton } from "./coming-soon-button";
-import type { DevOrganization } from "./types";
 
 type Props = {
   organizations: DevOrganization[];
@@ -57,7 +59,9 @@ export function OrganizationsPanel({ organizations, selectedId, onSelect, onDele
           </Alert>
         )}
         {organizations.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No organizations yet. Seed one to get started.</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            No organizations yet. Seed one to get started.
+          </p>
         ) : (
           <ul className="max-h-80 space-y-1 overflow-y-auto pr-1" aria-label="Organizations">
             {organizations.map((org) => (
@@ -76,7 +80,8 @@ export function OrganizationsPanel({ organizations, selectedId, onSelect, onDele
                 >
                   <span className="block font-medium">{org.name}</span>
                   <span className="block text-xs text-muted-foreground">
-                    {org.description ? `${org.description} · ` : ""}created {new Date(org.created_at).toLocaleDateString()}
+                    {org.description ? `${org.description} · ` : ""}created{" "}
+                    {new Date(org.created_at).toLocaleDateString()}
                   </span>
                 </button>
               </li>
@@ -90,12 +95,15 @@ export function OrganizationsPanel({ organizations, selectedId, onSelect, onDele
           </Button>
         )}
         {selected && confirming && (
-          <div role="alert" className="space-y-3 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950">
+          <div
+            role="alert"
+            className="space-y-3 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-950"
+          >
             <p className="flex gap-2">
               <AlertTriangle className="mt-0.5 size-4 shrink-0 text-orange-600" aria-hidden />
               <span>
-                Deleting <strong>{selected.name}</strong> removes its groups, memberships, schemas and conversations, and every
-                account that belongs only to it. This cannot be undone.
+                Deleting <strong>{selected.name}</strong> removes its groups, memberships, schemas and conversations,
+                and every account that belongs only to it. This cannot be undone.
               </span>
             </p>
             <div className="flex gap-2">

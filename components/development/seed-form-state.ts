@@ -1,15 +1,39 @@
 import { DEFAULT_GROUP, SEED_LIMITS } from "@/lib/validations/seed";
 
 export type SeedMode = "legacy" | "group";
-export type GroupDraft = { key: number; name: string; description: string; num_users: string; num_admins: string };
+export type GroupDraft = { name: string; description: string; num_users: string; num_admins: string };
+/** Both modes' fields as typed; the request sends the chosen mode's. */
+export type SeedFormValues = {
+  org_name: string;
+  description: string;
+  mode: SeedMode;
+  num_users: string;
+  num_admins: string;
+  groups: GroupDraft[];
+};
 
-export const defaultGroup = (key: number): GroupDraft => ({
-  key, name: DEFAULT_GROUP.name, description: DEFAULT_GROUP.description, num_users: "1", num_admins: "1",
+export const defaultGroup = (): GroupDraft => ({
+  name: DEFAULT_GROUP.name,
+  description: DEFAULT_GROUP.description,
+  num_users: "1",
+  num_admins: "1",
 });
 
-/** Spec section 5: new groups are 'Group N' with 1 user and 0 admins. */
-export const newGroup = (key: number, n: number): GroupDraft => ({
-  key, name: `Group ${n}`, description: "", num_users: "1", num_admins: "0",
+/** New groups are 'Group N' with 1 user and 0 admins. */
+export const newGroup = (n: number): GroupDraft => ({
+  name: `Group ${n}`,
+  description: "",
+  num_users: "1",
+  num_admins: "0",
+});
+
+export const initialSeedValues = (): SeedFormValues => ({
+  org_name: "",
+  description: "",
+  mode: "legacy",
+  num_users: "1",
+  num_admins: "1",
+  groups: [defaultGroup()],
 });
 
 /** A non-number falls back; a number is clamped to the bounds (the server refuses anything outside). */
@@ -24,13 +48,30 @@ export const legacyAdmins = (raw: string) => clampCount(raw, SEED_LIMITS.legacy.
 export const groupUsers = (raw: string) => clampCount(raw, SEED_LIMITS.group.users, SEED_LIMITS.group.fallback);
 export const groupAdmins = (raw: string) => clampCount(raw, SEED_LIMITS.group.admins, SEED_LIMITS.group.fallback);
 
+/** The seed request, counts clamped as the fields do on blur; the shared schema judges it. */
+export function toSeedRequest(v: SeedFormValues) {
+  const common = { org_name: v.org_name, description: v.description };
+  if (v.mode === "legacy") {
+    return { ...common, num_users: legacyUsers(v.num_users), num_admins: legacyAdmins(v.num_admins) };
+  }
+  return {
+    ...common,
+    groups: v.groups.map((g) => ({
+      name: g.name,
+      description: g.description,
+      num_users: groupUsers(g.num_users),
+      num_admins: groupAdmins(g.num_admins),
+    })),
+  };
+}
+
 export type SeedResponse = {
   organization: { id: string; name: string; description: string };
   csv_data?: string;
   csv_filename?: string;
 };
 
-/** Spec section 7: csv_data becomes a text/csv download named by csv_filename or from the organisation name. */
+/** csv_data becomes a text/csv download named by csv_filename or from the organisation name. */
 export function downloadCsv(result: SeedResponse, orgName: string) {
   if (!result.csv_data) return;
   const filename = result.csv_filename || `${orgName.replace(/[^a-zA-Z0-9]/g, "_")}_users.csv`;

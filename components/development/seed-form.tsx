@@ -1,7 +1,18 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
+import { useState } from "react";
+import {
+  Controller,
+  type FieldErrors,
+  FormProvider,
+  type Resolver,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from "react-hook-form";
+
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,73 +21,60 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import { api, redirectIfAuthError } from "@/lib/client/api";
+import { seedRequestSchema } from "@/lib/validations/seed";
+
+import {
+  downloadCsv,
+  initialSeedValues,
+  newGroup,
+  type SeedFormValues,
+  type SeedResponse,
+  toSeedRequest,
+} from "./seed-form-state";
 import { SeedGroupFields } from "./seed-group-fields";
 import { LegacyFields } from "./seed-legacy-fields";
-import {
-  defaultGroup, downloadCsv, groupAdmins, groupUsers, legacyAdmins, legacyUsers, newGroup,
-  type GroupDraft, type SeedMode, type SeedResponse,
-} from "./seed-form-state";
+import { useSeedError } from "./use-seed-error";
 
-type Errors = { org_name?: string; groups?: string; groupNames?: Record<number, string>; form?: string };
+const validate = zodResolver(seedRequestSchema);
+/** The shared seed schema is the form's only rule book; it judges the request the form would send. */
+const resolver: Resolver<SeedFormValues> = async (values, context, options) => {
+  const { errors } = await validate(toSeedRequest(values), context, options as never);
+  if (Object.keys(errors).length) return { values: {}, errors: errors as FieldErrors<SeedFormValues> };
+  return { values, errors: {} };
+};
 
+type Notice = { kind: "error" | "success"; text: string } | null;
+
+/** Stays on POST /api/dev/seed/organization: its answer carries the CSV, and its 401 follows the developer tools' rule. */
 export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["organization"]) => void }) {
-  const [orgName, setOrgName] = useState("");
-  const [description, setDescription] = useState("");
-  const [mode, setMode] = useState<SeedMode>("legacy");
-  const [legacy, setLegacy] = useState({ num_users: "1", num_admins: "1" });
-  const [groups, setGroups] = useState<GroupDraft[]>([defaultGroup(0)]);
-  const nextKey = useRef(1);
-  const [errors, setErrors] = useState<Errors>({});
-  const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<SeedFormValues>({ defaultValues: initialSeedValues(), resolver });
+  const { control, register, handleSubmit, formState, setValue } = form;
+  const mode = useWatch({ control, name: "mode" });
+  const groups = useFieldArray({ control, name: "groups" });
+  const [notice, setNotice] = useState<Notice>(null);
+  const orgNameError = useSeedError("org_name", control);
+  const groupsError = useSeedError("groups", control);
 
-  const patchGroup = (key: number, patch: Partial<GroupDraft>) =>
-    setGroups((gs) => gs.map((g) => (g.key === key ? { ...g, ...patch } : g)));
-  const addGroup = () => setGroups((gs) => [...gs, newGroup(nextKey.current++, gs.length + 1)]);
-  const removeGroup = (key: number) => setGroups((gs) => (gs.length > 1 ? gs.filter((g) => g.key !== key) : gs));
-
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!orgName.trim()) found.org_name = "Organization name is required";
-    if (mode === "group") {
-      if (groups.length === 0) found.groups = "At least one group is required";
-      const blank = groups.filter((g) => !g.name.trim());
-      if (blank.length) found.groupNames = Object.fromEntries(blank.map((g) => [g.key, "Group name is required"]));
-    }
-    return found;
-  }
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setSuccess(null);
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const payload =
-      mode === "legacy"
-        ? { org_name: orgName.trim(), description, num_users: legacyUsers(legacy.num_users), num_admins: legacyAdmins(legacy.num_admins) }
-        : {
-            org_name: orgName.trim(),
-            description,
-            groups: groups.map((g) => ({
-              name: g.name.trim(), description: g.description, num_users: groupUsers(g.num_users), num_admins: groupAdmins(g.num_admins),
-            })),
-          };
-    setBusy(true);
+  const submit = handleSubmit(async (values) => {
+    setNotice(null);
     try {
-      const result = await api<SeedResponse>("/api/dev/seed/organization", { method: "POST", body: payload });
-      downloadCsv(result, orgName.trim());
-      setSuccess(`Organization "${result.organization.name}" created. The CSV with its logins has been downloaded; it is the only copy of the passwords.`);
-      setOrgName("");
-      setDescription("");
+      const result = await api<SeedResponse>("/api/dev/seed/organization", {
+        method: "POST",
+        body: toSeedRequest(values),
+      });
+      downloadCsv(result, values.org_name.trim());
+      setNotice({
+        kind: "success",
+        text: `Organization "${result.organization.name}" created. The CSV with its logins has been downloaded; it is the only copy of the passwords.`,
+      });
+      setValue("org_name", "");
+      setValue("description", "");
       onSeeded(result.organization);
     } catch (err) {
       if (redirectIfAuthError(err)) return;
-      setErrors({ form: err instanceof Error ? err.message : "Failed to seed organization" });
-    } finally {
-      setBusy(false);
+      setNotice({ kind: "error", text: err instanceof Error ? err.message : "Failed to seed organization" });
     }
-  }
+  });
 
   return (
     <Card>
@@ -84,69 +82,88 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
         <CardTitle>
           <h2>Seed Organization</h2>
         </CardTitle>
-        <CardDescription>Creates an organisation with anonymous pilot accounts and downloads their logins as CSV.</CardDescription>
+        <CardDescription>
+          Creates an organisation with anonymous pilot accounts and downloads their logins as CSV.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          {errors.form && (
-            <Alert variant="destructive">
-              <AlertDescription>{errors.form}</AlertDescription>
-            </Alert>
-          )}
-          {success && (
-            <Alert variant="success" role="status">
-              <AlertDescription>{success}</AlertDescription>
-            </Alert>
-          )}
-          <div className="space-y-1.5">
-            <Label htmlFor="seed-org-name">Organization Name</Label>
-            <Input
-              id="seed-org-name"
-              value={orgName}
-              onChange={(e) => setOrgName(e.target.value)}
-              aria-invalid={errors.org_name ? true : undefined}
-              aria-describedby={errors.org_name ? "seed-org-name-error" : undefined}
-            />
-            {errors.org_name && <p id="seed-org-name-error" className="text-sm text-destructive" aria-live="polite">{errors.org_name}</p>}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="seed-description">Description</Label>
-            <Textarea id="seed-description" value={description} onChange={(e) => setDescription(e.target.value)} />
-          </div>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Mode</legend>
-            <RadioGroup value={mode} onValueChange={(v) => setMode(v as SeedMode)} className="flex flex-wrap gap-6">
-              <div className="flex items-center gap-2">
-                <RadioGroupItem value="legacy" id="seed-mode-legacy" />
-                <Label htmlFor="seed-mode-legacy">Legacy mode</Label>
-              </div>
-              <div className="flex items-center gap-2">
-                <RadioGroupItem value="group" id="seed-mode-group" />
-                <Label htmlFor="seed-mode-group">Group mode</Label>
-              </div>
-            </RadioGroup>
-          </fieldset>
-          {mode === "legacy" ? (
-            <LegacyFields value={legacy} onChange={(patch) => setLegacy((v) => ({ ...v, ...patch }))} />
-          ) : (
-            <div className="space-y-3">
-              {groups.map((g, i) => (
-                <SeedGroupFields
-                  key={g.key} group={g} index={i} canRemove={groups.length > 1} nameError={errors.groupNames?.[g.key]}
-                  onChange={(patch) => patchGroup(g.key, patch)} onRemove={() => removeGroup(g.key)}
-                />
-              ))}
-              {errors.groups && <p className="text-sm text-destructive" aria-live="polite">{errors.groups}</p>}
-              <Button type="button" variant="outline" size="sm" onClick={addGroup}>
-                <Plus aria-hidden />
-                Add Group
-              </Button>
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate className="space-y-4">
+            {notice && (
+              <Alert
+                variant={notice.kind === "error" ? "destructive" : "success"}
+                role={notice.kind === "success" ? "status" : undefined}
+              >
+                <AlertDescription>{notice.text}</AlertDescription>
+              </Alert>
+            )}
+            <div className="space-y-1.5">
+              <Label htmlFor="seed-org-name">Organization Name</Label>
+              <Input
+                id="seed-org-name"
+                aria-invalid={orgNameError ? true : undefined}
+                aria-describedby="seed-org-name-error"
+                {...register("org_name")}
+              />
+              <p id="seed-org-name-error" className="text-sm text-destructive empty:hidden" aria-live="polite">
+                {orgNameError}
+              </p>
             </div>
-          )}
-          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-            {busy ? "Seeding..." : "Seed Organization"}
-          </Button>
-        </form>
+            <div className="space-y-1.5">
+              <Label htmlFor="seed-description">Description</Label>
+              <Textarea id="seed-description" {...register("description")} />
+            </div>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">Mode</legend>
+              <Controller
+                control={control}
+                name="mode"
+                render={({ field }) => (
+                  <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-6">
+                    <div className="flex items-center gap-2">
+                      <RadioGroupItem value="legacy" id="seed-mode-legacy" />
+                      <Label htmlFor="seed-mode-legacy">Legacy mode</Label>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <RadioGroupItem value="group" id="seed-mode-group" />
+                      <Label htmlFor="seed-mode-group">Group mode</Label>
+                    </div>
+                  </RadioGroup>
+                )}
+              />
+            </fieldset>
+            {mode === "legacy" ? (
+              <LegacyFields />
+            ) : (
+              <div className="space-y-3">
+                {groups.fields.map((g, i) => (
+                  <SeedGroupFields
+                    key={g.id}
+                    rowKey={g.id}
+                    index={i}
+                    canRemove={groups.fields.length > 1}
+                    onRemove={() => groups.remove(i)}
+                  />
+                ))}
+                <p className="text-sm text-destructive empty:hidden" aria-live="polite">
+                  {groupsError}
+                </p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => groups.append(newGroup(groups.fields.length + 1), { shouldFocus: false })}
+                >
+                  <Plus aria-hidden />
+                  Add Group
+                </Button>
+              </div>
+            )}
+            <Button type="submit" disabled={formState.isSubmitting} className="w-full sm:w-auto">
+              {formState.isSubmitting ? "Seeding..." : "Seed Organization"}
+            </Button>
+          </form>
+        </FormProvider>
       </CardContent>
     </Card>
   );

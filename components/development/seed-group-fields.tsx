@@ -1,24 +1,25 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
+import { useFormContext } from "react-hook-form";
+
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SEED_LIMITS } from "@/lib/validations/seed";
+
 import { CountField } from "./count-field";
-import { groupAdmins, groupUsers, type GroupDraft } from "./seed-form-state";
+import { groupAdmins, groupUsers, type SeedFormValues } from "./seed-form-state";
+import { useSeedError } from "./use-seed-error";
 
-type Props = {
-  group: GroupDraft;
-  index: number;
-  canRemove: boolean;
-  nameError?: string;
-  onChange: (patch: Partial<GroupDraft>) => void;
-  onRemove: () => void;
-};
+/** `rowKey` is the field array's id for this row: element ids stay put when an earlier group is removed. */
+type Props = { rowKey: string; index: number; canRemove: boolean; onRemove: () => void };
 
-export function SeedGroupFields({ group, index, canRemove, nameError, onChange, onRemove }: Props) {
-  const id = (field: string) => `seed-group-${group.key}-${field}`;
+export function SeedGroupFields({ rowKey, index, canRemove, onRemove }: Props) {
+  const { register } = useFormContext<SeedFormValues>();
+  const name = `groups.${index}` as const;
+  const nameError = useSeedError(`${name}.name`);
+  const id = (field: string) => `seed-group-${rowKey}-${field}`;
   return (
     <fieldset className="space-y-3 rounded-lg border p-4">
       <legend className="sr-only">Group {index + 1}</legend>
@@ -44,21 +45,32 @@ export function SeedGroupFields({ group, index, canRemove, nameError, onChange, 
           <Label htmlFor={id("name")}>Group Name</Label>
           <Input
             id={id("name")}
-            value={group.name}
-            onChange={(e) => onChange({ name: e.target.value })}
             aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? id("name-error") : undefined}
+            aria-describedby={id("name-error")}
+            {...register(`${name}.name`)}
           />
-          {nameError && <p id={id("name-error")} className="text-sm text-destructive">{nameError}</p>}
+          <p id={id("name-error")} className="text-sm text-destructive empty:hidden" aria-live="polite">
+            {nameError}
+          </p>
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={id("description")}>Group Description</Label>
-          <Input id={id("description")} value={group.description} onChange={(e) => onChange({ description: e.target.value })} />
+          <Input id={id("description")} {...register(`${name}.description`)} />
         </div>
-        <CountField id={id("users")} label="Users" max={SEED_LIMITS.group.users} value={group.num_users}
-          onChange={(num_users) => onChange({ num_users })} clamp={groupUsers} />
-        <CountField id={id("admins")} label="Admins" max={SEED_LIMITS.group.admins} value={group.num_admins}
-          onChange={(num_admins) => onChange({ num_admins })} clamp={groupAdmins} />
+        <CountField
+          id={id("users")}
+          name={`${name}.num_users`}
+          label="Users"
+          max={SEED_LIMITS.group.users}
+          clamp={groupUsers}
+        />
+        <CountField
+          id={id("admins")}
+          name={`${name}.num_admins`}
+          label="Admins"
+          max={SEED_LIMITS.group.admins}
+          clamp={groupAdmins}
+        />
       </div>
     </fieldset>
   );

@@ -1,10 +1,16 @@
 import { AlertTriangle, FileQuestion } from "lucide-react";
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 const ICONS = { error: AlertTriangle, empty: FileQuestion };
 
 /** A titled message in place of the grade (errors, no data, not finished yet). */
-export function GradeMessage({ kind, title, children, actions }: {
+export function GradeMessage({
+  kind,
+  title,
+  children,
+  actions,
+}: {
   kind: keyof typeof ICONS;
   title: string;
   children: React.ReactNode;

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect } from "react";
-import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, ApiError, redirectIfAuthError } from "@/lib/client/api";
 

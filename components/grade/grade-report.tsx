@@ -1,23 +1,27 @@
 import { Badge } from "@/components/ui/badge";
 import type { GradeResponse } from "@/lib/grading/response";
+
 import { LocalDate } from "./local-date";
 import { MetricsPanel } from "./metrics-panel";
-import { durationMinutes, exactDuration, feedbackItems } from "./score-band";
-import { ScorecardPanel } from "./scorecard-panel";
+import { durationMinutes, exactDuration } from "./score-band";
 import { ScoreBar, ScoreTile } from "./score-tile";
+import { ScorecardPanel } from "./scorecard-panel";
 import { GradeSection, PointList } from "./section";
 import { TranscriptPanel } from "./transcript-panel";
 
 const STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
 
-/** The grade's sections in the order of spec section 2, then the metrics and the transcript. */
+/** The grade's sections in their fixed order, then the metrics and the transcript. */
 export function GradeReport({ grade }: { grade: GradeResponse }) {
   const f = grade.feedback;
   const minutes = durationMinutes(grade.started_at, grade.ended_at);
   const exact = exactDuration(grade.started_at, grade.ended_at);
   return (
     <div className="grid gap-4">
-      <GradeSection title="Overall Performance" aside={<ScoreTile score={grade.conversation_score} label="Overall score" size="lg" />}>
+      <GradeSection
+        title="Overall Performance"
+        aside={<ScoreTile score={grade.conversation_score} label="Overall score" size="lg" />}
+      >
         <p className="text-sm leading-relaxed">{f.overall_feedback}</p>
       </GradeSection>
 
@@ -27,25 +31,36 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
         <p className="mb-4 text-sm leading-relaxed">{f.spin_feedback}</p>
         <div className="grid gap-2">
           {STAGES.map((stage) => (
-            <ScoreBar key={stage} label={stage} score={f.stage_scores?.[stage]} />
+            <ScoreBar key={stage} label={stage} score={f.stage_scores[stage]} />
           ))}
         </div>
       </GradeSection>
 
-      <GradeSection title="Human Connection" aside={<ScoreTile score={f.communication_score} label="Human connection score" />}>
+      <GradeSection
+        title="Human Connection"
+        aside={<ScoreTile score={f.communication_score} label="Human connection score" />}
+      >
         <p className="text-sm leading-relaxed">{f.communication_feedback}</p>
       </GradeSection>
 
       <GradeSection title="Conversation Details">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          <Detail term="Started"><LocalDate iso={grade.started_at} /></Detail>
+          <Detail term="Started">
+            <LocalDate iso={grade.started_at} />
+          </Detail>
           <Detail term="Ended">{grade.ended_at ? <LocalDate iso={grade.ended_at} /> : "—"}</Detail>
           <Detail term="Duration">
             {minutes === null ? "—" : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`}
-            {exact ? <span className="block text-xs text-muted-foreground">{exact}, rounded to the nearest minute</span> : null}
+            {exact ? (
+              <span className="block text-xs text-muted-foreground">{exact}, rounded to the nearest minute</span>
+            ) : null}
           </Detail>
           <Detail term="Words per minute">
-            {grade.wpm === null ? <span className="text-muted-foreground">typed conversation: words per minute not measured</span> : Math.round(grade.wpm)}
+            {grade.wpm === null ? (
+              <span className="text-muted-foreground">typed conversation: words per minute not measured</span>
+            ) : (
+              Math.round(grade.wpm)
+            )}
           </Detail>
         </dl>
       </GradeSection>
@@ -56,7 +71,11 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
         ) : (
           <ul className="flex flex-wrap gap-2" aria-label="Stages covered">
             {grade.stages_covered.map((s) => (
-              <li key={s}><Badge variant="secondary" className="capitalize">{s}</Badge></li>
+              <li key={s}>
+                <Badge variant="secondary" className="capitalize">
+                  {s}
+                </Badge>
+              </li>
             ))}
           </ul>
         )}
@@ -66,13 +85,13 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
         <PointList items={grade.topics_covered} empty="No specific topics covered" />
       </GradeSection>
       <GradeSection title="Strengths">
-        <PointList items={feedbackItems(f.strengths)} empty="No specific strengths identified" />
+        <PointList items={f.strengths} empty="No specific strengths identified" />
       </GradeSection>
       <GradeSection title="Areas for Improvement">
-        <PointList items={feedbackItems(f.areas_for_improvement)} empty="No specific areas for improvement identified" />
+        <PointList items={f.areas_for_improvement} empty="No specific areas for improvement identified" />
       </GradeSection>
       <GradeSection title="Recommendations">
-        <PointList items={feedbackItems(f.recommendations)} empty="No specific recommendations" />
+        <PointList items={f.recommendations} empty="No specific recommendations" />
       </GradeSection>
 
       {grade.metrics && <MetricsPanel metrics={grade.metrics} />}

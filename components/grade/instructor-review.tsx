@@ -1,16 +1,17 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
 import { MessageSquareQuote } from "lucide-react";
+import { useActionState, useId, useState } from "react";
+
 import { ScoreText } from "@/components/dashboard/score-text";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { api, redirectIfAuthError } from "@/lib/client/api";
+import { reviewGradeAction } from "@/lib/organizations/actions";
 import type { GradeReviewView } from "@/lib/organizations/reviews";
 
 type Props = { conversationId: string; automaticScore: number; review: GradeReviewView | null; canReview: boolean };
@@ -37,7 +38,9 @@ export function InstructorReview({ conversationId, automaticScore, review, canRe
       </CardHeader>
       <CardContent className="grid gap-4">
         {review ? <ReviewNote review={review} /> : null}
-        {canReview ? <ReviewForm conversationId={conversationId} automaticScore={automaticScore} review={review} /> : null}
+        {canReview ? (
+          <ReviewForm conversationId={conversationId} automaticScore={automaticScore} review={review} />
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -62,7 +65,10 @@ function ReviewNote({ review }: { review: GradeReviewView }) {
           </div>
         ) : null}
       </dl>
-      <blockquote className="border-l-4 border-primary/40 pl-3 text-sm leading-relaxed whitespace-pre-wrap" data-testid="review-comment">
+      <blockquote
+        className="border-l-4 border-primary/40 pl-3 text-sm leading-relaxed whitespace-pre-wrap"
+        data-testid="review-comment"
+      >
         {review.comment}
       </blockquote>
     </div>
@@ -70,64 +76,58 @@ function ReviewNote({ review }: { review: GradeReviewView }) {
 }
 
 function ReviewForm({ conversationId, automaticScore, review }: Omit<Props, "canReview">) {
-  const router = useRouter();
   const id = useId();
+  // Controlled, so a refused save keeps what the instructor typed.
   const [score, setScore] = useState(review?.reviewed_score?.toString() ?? "");
   const [comment, setComment] = useState(review?.comment ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setSaved(false);
-    const trimmed = score.trim();
-    if (trimmed && !/^\d{1,3}$/.test(trimmed)) return setError("Score must be a whole number from 0 to 100");
-    if (!comment.trim()) return setError(trimmed ? "Give a reason for changing the score" : "Write a comment for the learner");
-    setBusy(true);
-    try {
-      await api(`/api/organization/grades/${conversationId}/review`, {
-        method: "PUT",
-        body: { score: trimmed ? Number(trimmed) : null, comment },
-      });
-      setSaved(true);
-      router.refresh();
-    } catch (err) {
-      if (redirectIfAuthError(err)) return;
-      setError(err instanceof Error ? err.message : "Could not save the review");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [state, action, busy] = useActionState(reviewGradeAction, {});
+  const scoreError = state.fieldErrors?.score?.[0];
+  const commentError = state.fieldErrors?.comment?.[0];
 
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-md border bg-muted/30 p-3" noValidate>
+    <form action={action} className="grid gap-3 rounded-md border bg-muted/30 p-3" noValidate>
+      <input type="hidden" name="conversation_id" value={conversationId} />
       <p className="text-sm font-medium">{review ? "Update your review" : "Review this grade"}</p>
       <div className="grid gap-1.5 sm:max-w-xs">
         <Label htmlFor={`${id}-score`}>Reviewed score (optional)</Label>
         <Input
           id={`${id}-score`}
+          name="score"
           inputMode="numeric"
           placeholder={`Automatic: ${automaticScore}`}
           value={score}
           onChange={(e) => setScore(e.target.value)}
-          aria-describedby={`${id}-score-hint`}
+          aria-describedby={`${id}-score-hint ${id}-score-error`}
+          aria-invalid={scoreError ? true : undefined}
         />
+        <FieldMessage id={`${id}-score-error`} message={scoreError} />
         <p id={`${id}-score-hint`} className="text-xs text-muted-foreground">
           Leave empty to keep the automatic score. A changed score needs a reason below.
         </p>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-comment`}>Comment for the learner</Label>
-        <Textarea id={`${id}-comment`} value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={2000} required />
+        <Textarea
+          id={`${id}-comment`}
+          name="comment"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          rows={3}
+          maxLength={2000}
+          required
+          aria-describedby={`${id}-comment-error`}
+          aria-invalid={commentError ? true : undefined}
+        />
+        <FieldMessage id={`${id}-comment-error`} message={commentError} />
       </div>
-      {error ? (
+      {state.error ? (
         <Alert variant="destructive" aria-live="assertive">
-          <AlertDescription>{error}</AlertDescription>
+          <AlertDescription>{state.error}</AlertDescription>
         </Alert>
       ) : null}
-      <p aria-live="polite" className="sr-only">{saved ? "Review saved" : ""}</p>
+      <p aria-live="polite" className="sr-only">
+        {state.success ?? ""}
+      </p>
       <Button type="submit" disabled={busy} className="justify-self-start">
         {busy ? "Saving..." : "Save review"}
       </Button>

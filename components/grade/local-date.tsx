@@ -9,6 +9,10 @@ const noSubscription = () => () => {};
 
 /** en-US long date with hour and minute: UTC on the server, the reader's time zone in the browser. */
 export function LocalDate({ iso }: { iso: string }) {
-  const text = useSyncExternalStore(noSubscription, () => format(iso), () => `${format(iso, "UTC")} UTC`);
+  const text = useSyncExternalStore(
+    noSubscription,
+    () => format(iso),
+    () => `${format(iso, "UTC")} UTC`,
+  );
   return <time dateTime={iso}>{text}</time>;
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { RotateCw } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+
 import { Button } from "@/components/ui/button";
 import { api, redirectIfAuthError } from "@/lib/client/api";
 
@@ -28,7 +29,11 @@ export function RetryGrading({ conversationId }: { conversationId: string }) {
       <Button onClick={retry} disabled={busy}>
         <RotateCw aria-hidden className={busy ? "animate-spin" : undefined} /> {busy ? "Retrying..." : "Retry grading"}
       </Button>
-      {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

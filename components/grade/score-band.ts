@@ -1,4 +1,4 @@
-/** Spec section 4: 80 or more green, 60 to 79 yellow, below 60 red, missing grey. */
+/** 80 or more green, 60 to 79 yellow, below 60 red, missing grey. */
 export type ScoreBand = "green" | "yellow" | "red" | "grey";
 
 export function scoreBand(score: number | null | undefined): ScoreBand {
@@ -23,32 +23,7 @@ export const BAND_CLASSES: Record<ScoreBand, { box: string; bar: string }> = {
   grey: { box: "border-border bg-muted text-muted-foreground", bar: "bg-muted-foreground/40" },
 };
 
-/** Strengths, improvements and recommendations may be a list, a JSON-encoded list or plain text. */
-export function feedbackItems(value: unknown): string[] {
-  if (Array.isArray(value)) {
-    return value
-      .map((item) => {
-        if (typeof item === "string") return item;
-        const o = item as { observation?: unknown; text?: unknown } | null;
-        return typeof o?.observation === "string" ? o.observation : typeof o?.text === "string" ? o.text : "";
-      })
-      .map((s) => s.trim())
-      .filter(Boolean);
-  }
-  if (typeof value !== "string") return [];
-  const text = value.trim();
-  if (text.startsWith("[")) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return feedbackItems(parsed);
-    } catch {
-      // not JSON after all: plain text
-    }
-  }
-  return text ? [text] : [];
-}
-
-/** Rounded minutes between start and end (spec section 9). */
+/** Rounded minutes between start and end. */
 export function durationMinutes(startedAt: string, endedAt: string | null): number | null {
   if (!endedAt) return null;
   return Math.round((new Date(endedAt).getTime() - new Date(startedAt).getTime()) / 60_000);

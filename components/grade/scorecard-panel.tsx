@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import type { ScorecardResult } from "@/lib/grading/scorecard";
 import type { Scenario } from "@/lib/validations/scorecard";
 import { SCENARIO_KIND_LABELS } from "@/lib/validations/scorecard";
+
 import { ScoreBar } from "./score-tile";
 import { GradeSection } from "./section";
 
@@ -16,7 +17,11 @@ export function ScorecardPanel({ scorecard, scenario }: { scorecard: ScorecardRe
           {scorecard.passed ? "Passed" : "Not passed"}: {scorecard.score} against a pass mark of {scorecard.pass_mark}
         </Badge>
       </div>
-      {scenario?.objective ? <p className="mb-3 text-sm"><span className="font-medium">Objective:</span> {scenario.objective}</p> : null}
+      {scenario?.objective ? (
+        <p className="mb-3 text-sm">
+          <span className="font-medium">Objective:</span> {scenario.objective}
+        </p>
+      ) : null}
       {scorecard.cap ? (
         <p className="mb-3 rounded-md border border-yellow-500/50 bg-yellow-50 p-2 text-sm text-yellow-900">
           Capped at {scorecard.cap.limit}: {scorecard.cap.reason}.
@@ -28,12 +33,18 @@ export function ScorecardPanel({ scorecard, scenario }: { scorecard: ScorecardRe
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-medium">{c.label}</span>
               <span className="text-xs text-muted-foreground">
-                weight {c.weight}{totalWeight && c.score !== null ? ` (${Math.round((100 * c.weight) / totalWeight)}% of the score)` : ""}
+                weight {c.weight}
+                {totalWeight && c.score !== null
+                  ? ` (${Math.round((100 * c.weight) / totalWeight)}% of the score)`
+                  : ""}
                 {c.passed === null ? null : c.passed ? " · pass" : " · below the pass mark"}
               </span>
             </div>
             {c.status === "needs_ai" ? (
-              <p className="text-muted-foreground">Needs AI grading: judged from the transcript when an Anthropic API key is configured; left out of the score.</p>
+              <p className="text-muted-foreground">
+                Needs AI grading: judged from the transcript when an Anthropic API key is configured; left out of the
+                score.
+              </p>
             ) : c.status === "not_measured" ? (
               <p className="text-muted-foreground">Not measured: {c.detail}.</p>
             ) : (
@@ -42,13 +53,24 @@ export function ScorecardPanel({ scorecard, scenario }: { scorecard: ScorecardRe
                 <p className="leading-relaxed">
                   {c.detail}.
                   {c.counted !== null && c.score !== null && c.counted < c.score ? (
-                    <span className="text-muted-foreground"> Counted as {c.counted} in the total: delivery counts as far as the substance does.</span>
+                    <span className="text-muted-foreground">
+                      {" "}
+                      Counted as {c.counted} in the total: delivery counts as far as the substance does.
+                    </span>
                   ) : null}
                 </p>
               </>
             )}
-            {c.evidence ? <blockquote className="border-l-2 pl-3 italic text-muted-foreground">&ldquo;{c.evidence}&rdquo;</blockquote> : null}
-            {c.better_line ? <p><span className="font-medium">Better line:</span> &ldquo;{c.better_line}&rdquo;</p> : null}
+            {c.evidence ? (
+              <blockquote className="border-l-2 pl-3 italic text-muted-foreground">
+                &ldquo;{c.evidence}&rdquo;
+              </blockquote>
+            ) : null}
+            {c.better_line ? (
+              <p>
+                <span className="font-medium">Better line:</span> &ldquo;{c.better_line}&rdquo;
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

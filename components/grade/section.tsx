@@ -1,13 +1,23 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** One titled section of the grade page; the title is a real heading for screen-reader navigation. */
-export function GradeSection({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
+export function GradeSection({
+  title,
+  children,
+  aside,
+}: {
+  title: string;
+  children: React.ReactNode;
+  aside?: React.ReactNode;
+}) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <Card aria-labelledby={id} role="region" className="gap-4">
       <CardHeader>
         <CardTitle>
-          <h2 id={id} className="text-lg">{title}</h2>
+          <h2 id={id} className="text-lg">
+            {title}
+          </h2>
         </CardTitle>
       </CardHeader>
       <CardContent className={aside ? "flex flex-col gap-4 sm:flex-row sm:items-start" : undefined}>

@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { TranscriptEntry } from "@/lib/grading/response";
 import { cn } from "@/lib/utils";
+
 import { GradeSection } from "./section";
 
 /** The conversation as it was graded, with each learner question marked by SPIN stage. */
@@ -12,8 +13,16 @@ export function TranscriptPanel({ transcript, personaName }: { transcript: Trans
       ) : (
         <ol className="grid gap-3" aria-label="Transcript">
           {transcript.map((turn) => (
-            <li key={turn.seq} className={cn("grid gap-1 rounded-lg border p-3 text-sm", turn.speaker === "learner" ? "bg-primary/5 sm:ml-8" : "bg-background sm:mr-8")}>
-              <span className="text-xs font-semibold text-muted-foreground">{turn.speaker === "learner" ? "You" : personaName}</span>
+            <li
+              key={turn.seq}
+              className={cn(
+                "grid gap-1 rounded-lg border p-3 text-sm",
+                turn.speaker === "learner" ? "bg-primary/5 sm:ml-8" : "bg-background sm:mr-8",
+              )}
+            >
+              <span className="text-xs font-semibold text-muted-foreground">
+                {turn.speaker === "learner" ? "You" : personaName}
+              </span>
               <p className="leading-relaxed">{turn.text}</p>
               {turn.questions.length > 0 && (
                 <ul className="flex flex-wrap gap-1.5" aria-label="Questions in this turn">

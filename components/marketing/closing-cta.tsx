@@ -1,5 +1,7 @@
 import Link from "next/link";
+
 import { Button } from "@/components/ui/button";
+
 import { GlowBackground } from "./glow-background";
 
 export function ClosingCta() {

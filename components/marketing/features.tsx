@@ -1,4 +1,4 @@
-import { AudioLines, Bot, Building2, ClipboardCheck, GraduationCap, TrendingUp, type LucideIcon } from "lucide-react";
+import { AudioLines, Bot, Building2, ClipboardCheck, GraduationCap, type LucideIcon, TrendingUp } from "lucide-react";
 
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
   {

@@ -1,6 +1,8 @@
-import Link from "next/link";
 import { ArrowRight } from "lucide-react";
+import Link from "next/link";
+
 import { Button } from "@/components/ui/button";
+
 import { GlowBackground } from "./glow-background";
 import { ProductPreview } from "./product-preview";
 import { RotatingWord } from "./rotating-word";

@@ -37,7 +37,10 @@ function CallPanel() {
     <div className="flex flex-col rounded-xl border bg-background p-5">
       <div className="flex items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <div className="grid size-10 place-items-center rounded-full bg-accent font-semibold text-accent-foreground" aria-hidden>
+          <div
+            className="grid size-10 place-items-center rounded-full bg-accent font-semibold text-accent-foreground"
+            aria-hidden
+          >
             DW
           </div>
           <div>
@@ -45,7 +48,9 @@ function CallPanel() {
             <p className="text-xs text-muted-foreground">VP Operations · Northwind Logistics</p>
           </div>
         </div>
-        <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-[oklch(0.42_0.12_150)]">Speaking</span>
+        <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-[oklch(0.42_0.12_150)]">
+          Speaking
+        </span>
       </div>
       <div className="mt-5 flex h-16 items-center justify-center gap-1.5" aria-hidden>
         {BARS.map((h, i) => (
@@ -82,7 +87,10 @@ function GradePanel() {
             <dt className="text-muted-foreground">{s.label}</dt>
             <dd className="font-semibold tabular-nums">{s.value}</dd>
             <dd className="col-span-2 h-1.5 overflow-hidden rounded-full bg-secondary" aria-hidden>
-              <div className={`h-full rounded-full ${s.value >= 80 ? "bg-success" : "bg-warning"}`} style={{ width: `${s.value}%` }} />
+              <div
+                className={`h-full rounded-full ${s.value >= 80 ? "bg-success" : "bg-warning"}`}
+                style={{ width: `${s.value}%` }}
+              />
             </dd>
           </div>
         ))}

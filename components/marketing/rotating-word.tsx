@@ -1,9 +1,21 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+
 import { cn } from "@/lib/utils";
 
-export const ROTATING_WORDS = ["interview", "sale", "meeting", "session", "job", "talk", "pitch", "chat", "deal", "review"];
+export const ROTATING_WORDS = [
+  "interview",
+  "sale",
+  "meeting",
+  "session",
+  "job",
+  "talk",
+  "pitch",
+  "chat",
+  "deal",
+  "review",
+];
 
 const EXIT: Keyframe[] = [
   { opacity: 1, transform: "translateY(0)", filter: "blur(0)" },

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+
 import { GlowBackground } from "./glow-background";
 
 const SAMPLE_STATS = [
@@ -32,7 +33,9 @@ export function SampleStats() {
               className="flex flex-col-reverse justify-end rounded-xl border bg-card/80 p-4 text-center shadow-xs backdrop-blur sm:p-6"
             >
               <dt className="mt-2 text-sm text-muted-foreground">{s.label}</dt>
-              <dd className="text-2xl font-semibold tracking-tight whitespace-nowrap text-primary tabular-nums sm:text-4xl">{s.value}</dd>
+              <dd className="text-2xl font-semibold tracking-tight whitespace-nowrap text-primary tabular-nums sm:text-4xl">
+                {s.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+
 import { Logo } from "@/components/brand/logo";
 import { Button } from "@/components/ui/button";
 

@@ -77,10 +77,10 @@ export function termsSections(supportEmail: string): Section[] {
       title: "Limitation of Liability",
       body: (
         <p>
-          Parley is a practice tool offered as a pilot, provided &ldquo;as is&rdquo; and &ldquo;as available&rdquo;.
-          AI personas and automatic grades can be wrong or incomplete and are not professional, academic or career
-          advice. To the fullest extent the law allows, the provider is not liable for indirect or consequential loss,
-          or for decisions you make based on the service.
+          Parley is a practice tool offered as a pilot, provided &ldquo;as is&rdquo; and &ldquo;as available&rdquo;. AI
+          personas and automatic grades can be wrong or incomplete and are not professional, academic or career advice.
+          To the fullest extent the law allows, the provider is not liable for indirect or consequential loss, or for
+          decisions you make based on the service.
         </p>
       ),
     },
@@ -89,8 +89,8 @@ export function termsSections(supportEmail: string): Section[] {
       body: (
         <p>
           We may terminate or suspend your account immediately and without notice if we believe your conduct violates
-          these terms or harms other users, us or third parties. Your access also ends when the pilot ends or when
-          your organisation removes your account.
+          these terms or harms other users, us or third parties. Your access also ends when the pilot ends or when your
+          organisation removes your account.
         </p>
       ),
     },
@@ -107,8 +107,7 @@ export function termsSections(supportEmail: string): Section[] {
       title: "Contact Us",
       body: (
         <p>
-          If you have questions about these terms, or need to report unauthorised access to your account, contact us
-          at{" "}
+          If you have questions about these terms, or need to report unauthorised access to your account, contact us at{" "}
           <a href={`mailto:${supportEmail}`} className="font-medium text-primary underline underline-offset-4">
             {supportEmail}
           </a>

@@ -1,15 +1,17 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState } from "react";
-import Link from "next/link";
 import { AlertCircle, CheckCircle2 } from "lucide-react";
-import { joinWaitlistAction } from "@/app/(marketing)/waitlist/actions";
+import Link from "next/link";
+import { startTransition, useActionState, useEffect, useRef, useState } from "react";
+
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionState } from "@/lib/actions";
+import { joinWaitlistAction } from "@/lib/waitlist/actions";
+
 import { FieldError, WaitlistInterests } from "./waitlist-interests";
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";

@@ -47,7 +47,9 @@ export function WaitlistInterests({ other, onOtherChange, errors }: Props) {
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <div id={id} aria-live="polite" aria-atomic="true" className="text-sm text-destructive empty:hidden">
-      {errors?.map((e) => <p key={e}>{e}</p>)}
+      {errors?.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
     </div>
   );
 }

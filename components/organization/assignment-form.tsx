@@ -1,15 +1,24 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useActionState, useEffect, useId, useState } from "react";
+
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { api, redirectIfAuthError } from "@/lib/client/api";
+import { createAssignmentAction, updateAssignmentAction } from "@/lib/organizations/actions";
 
-type Editing = { id: string; schema_id: string; group_ids: string[]; due_at: string; pass_mark: number; min_attempts: number };
+type Editing = {
+  id: string;
+  schema_id: string;
+  group_ids: string[];
+  due_at: string;
+  pass_mark: number;
+  min_attempts: number;
+};
 type Props = {
-  schemas: { id: string; name: string }[];
+  roleplays: { id: string; name: string }[];
   groups: { id: string; name: string }[];
   /** Present when changing an existing assignment (PUT); otherwise a new one (POST). */
   editing?: Editing;
@@ -19,7 +28,8 @@ type Props = {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A date as the datetime-local input wants it (local time). */
-const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const localInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 /** A week from now at 17:00 local time. */
 function defaultDue() {
@@ -28,69 +38,79 @@ function defaultDue() {
   return localInput(d);
 }
 
-export function AssignmentForm({ schemas, groups, editing, onSaved, onCancel }: Props) {
+export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }: Props) {
   const id = useId();
-  const [schemaId, setSchemaId] = useState(editing?.schema_id ?? schemas[0]?.id ?? "");
+  const [roleplayId, setRoleplayId] = useState(editing?.schema_id ?? roleplays[0]?.id ?? "");
   const [groupIds, setGroupIds] = useState<string[]>(editing?.group_ids ?? []);
   const [due, setDue] = useState(() => (editing ? localInput(new Date(editing.due_at)) : defaultDue()));
   const [passMark, setPassMark] = useState(editing ? String(editing.pass_mark) : "");
   const [attempts, setAttempts] = useState(editing ? String(editing.min_attempts) : "1");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [state, dispatch, busy] = useActionState(editing ? updateAssignmentAction : createAssignmentAction, {});
+  const errorOf = (field: string) => state.fieldErrors?.[field]?.[0];
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (!schemaId) return setError("Choose a roleplay");
-    const dueAt = new Date(due);
-    if (Number.isNaN(dueAt.getTime())) return setError("Choose a due date");
-    setBusy(true);
-    try {
-      await api(editing ? `/api/organization/assignments/${editing.id}` : "/api/organization/assignments", {
-        method: editing ? "PUT" : "POST",
-        body: {
-          schema_id: schemaId,
-          group_ids: groupIds,
-          due_at: dueAt.toISOString(),
-          ...(passMark.trim() ? { pass_mark: Number(passMark) } : {}),
-          min_attempts: Number(attempts),
-        },
-      });
-      onSaved();
-    } catch (err) {
-      if (redirectIfAuthError(err)) return;
-      setError(err instanceof Error ? err.message : "Could not save the assignment");
-    } finally {
-      setBusy(false);
-    }
+  // A saved assignment closes the form (the parent unmounts it), so this runs once per success.
+  useEffect(() => {
+    if (state.success) onSaved();
+  }, [state, onSaved]);
+
+  /** The browser knows the instructor's time zone: the due time travels as ISO. */
+  function submit(fd: FormData) {
+    const dueAt = new Date(String(fd.get("due") ?? ""));
+    fd.set("due_at", Number.isNaN(dueAt.getTime()) ? "" : dueAt.toISOString());
+    dispatch(fd);
   }
 
   const toggle = (g: string) => setGroupIds((prev) => (prev.includes(g) ? prev.filter((x) => x !== g) : [...prev, g]));
+  const described = (field: string) => (errorOf(field) ? `${id}-${field}-error` : undefined);
+  const invalid = (field: string) => (errorOf(field) ? true : undefined);
 
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label={editing ? "Edit assignment" : "New assignment"} noValidate>
+    <form
+      action={submit}
+      className="grid gap-4 rounded-lg border bg-muted/30 p-4"
+      aria-label={editing ? "Edit assignment" : "New assignment"}
+      noValidate
+    >
+      {editing ? <input type="hidden" name="assignment_id" value={editing.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-schema`}>Roleplay</Label>
           <select
             id={`${id}-schema`}
-            value={schemaId}
-            onChange={(e) => setSchemaId(e.target.value)}
+            name="schema_id"
+            value={roleplayId}
+            aria-describedby={described("schema_id")}
+            aria-invalid={invalid("schema_id")}
+            onChange={(e) => setRoleplayId(e.target.value)}
             className="h-11 rounded-md border bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9"
           >
-            {schemas.map((s) => (
-              <option key={s.id} value={s.id}>{s.name}</option>
+            {roleplays.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
             ))}
           </select>
+          <FieldMessage id={`${id}-schema_id-error`} message={errorOf("schema_id")} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-due`}>Due</Label>
-          <Input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} required />
+          <Input
+            id={`${id}-due`}
+            name="due"
+            type="datetime-local"
+            value={due}
+            onChange={(e) => setDue(e.target.value)}
+            required
+            aria-describedby={described("due_at")}
+            aria-invalid={invalid("due_at")}
+          />
+          <FieldMessage id={`${id}-due_at-error`} message={errorOf("due_at")} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-pass`}>Pass mark (optional)</Label>
           <Input
             id={`${id}-pass`}
+            name="pass_mark"
             type="number"
             min={0}
             max={100}
@@ -98,32 +118,64 @@ export function AssignmentForm({ schemas, groups, editing, onSaved, onCancel }: 
             placeholder="The roleplay's own, else 70"
             value={passMark}
             onChange={(e) => setPassMark(e.target.value)}
+            aria-describedby={described("pass_mark")}
+            aria-invalid={invalid("pass_mark")}
           />
+          <FieldMessage id={`${id}-pass_mark-error`} message={errorOf("pass_mark")} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-attempts`}>Minimum attempts</Label>
-          <Input id={`${id}-attempts`} type="number" min={1} max={100} inputMode="numeric" value={attempts} onChange={(e) => setAttempts(e.target.value)} />
+          <Input
+            id={`${id}-attempts`}
+            name="min_attempts"
+            type="number"
+            min={1}
+            max={100}
+            inputMode="numeric"
+            value={attempts}
+            onChange={(e) => setAttempts(e.target.value)}
+            aria-describedby={described("min_attempts")}
+            aria-invalid={invalid("min_attempts")}
+          />
+          <FieldMessage id={`${id}-min_attempts-error`} message={errorOf("min_attempts")} />
         </div>
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Groups <span className="font-normal text-muted-foreground">(none ticked: everyone)</span></legend>
+        <legend className="mb-1 text-sm font-medium">
+          Groups <span className="font-normal text-muted-foreground">(none ticked: everyone)</span>
+        </legend>
         <div className="flex flex-wrap gap-2">
           {groups.map((g) => (
-            <label key={g.id} className="flex min-h-11 items-center gap-2 rounded-md border bg-background px-3 text-sm sm:min-h-9">
-              <input type="checkbox" className="size-4 accent-primary" checked={groupIds.includes(g.id)} onChange={() => toggle(g.id)} />
+            <label
+              key={g.id}
+              className="flex min-h-11 items-center gap-2 rounded-md border bg-background px-3 text-sm sm:min-h-9"
+            >
+              <input
+                type="checkbox"
+                name="group_ids"
+                value={g.id}
+                className="size-4 accent-primary"
+                checked={groupIds.includes(g.id)}
+                onChange={() => toggle(g.id)}
+              />
               {g.name}
             </label>
           ))}
         </div>
+        <FieldMessage id={`${id}-group_ids-error`} message={errorOf("group_ids")} />
       </fieldset>
-      {error ? (
+      {state.error ? (
         <Alert variant="destructive" aria-live="assertive">
-          <AlertDescription>{error}</AlertDescription>
+          <AlertDescription>{state.error}</AlertDescription>
         </Alert>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy || schemas.length === 0}>{busy ? "Saving..." : editing ? "Save changes" : "Assign"}</Button>
-        <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={busy || roleplays.length === 0}>
+          {busy ? "Saving..." : editing ? "Save changes" : "Assign"}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

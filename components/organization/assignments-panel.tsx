@@ -1,32 +1,37 @@
 "use client";
 
+import { Download, Pencil, Plus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Download, Pencil, Plus, Trash2 } from "lucide-react";
 import { toast } from "sonner";
+
 import { ScoreText } from "@/components/dashboard/score-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { api, redirectIfAuthError } from "@/lib/client/api";
+import { type AssignmentStatus, STATUS_LABEL } from "@/lib/organizations/assignment-status";
 import type { Assignment } from "@/lib/organizations/assignments";
-import { STATUS_LABEL, type AssignmentStatus } from "@/lib/organizations/assignment-status";
+
 import { AssignmentForm } from "./assignment-form";
 
 const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "secondary" | "outline"> = {
-  passed: "success", overdue: "destructive", in_progress: "secondary", not_started: "outline",
+  passed: "success",
+  overdue: "destructive",
+  in_progress: "secondary",
+  not_started: "outline",
 };
 const due = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 type Props = {
   assignments: Assignment[];
-  schemas: { id: string; name: string }[];
+  roleplays: { id: string; name: string }[];
   groups: { id: string; name: string }[];
   people: Map<string, { name: string; email: string }>;
 };
 
 /** Assignments with their completion per group and per student; create and delete. */
-export function AssignmentsPanel({ assignments, schemas, groups, people }: Props) {
+export function AssignmentsPanel({ assignments, roleplays, groups, people }: Props) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -51,7 +56,7 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
         <CardDescription>A roleplay to practise by a date, to a pass mark.</CardDescription>
         <CardAction>
           {!creating ? (
-            <Button size="sm" onClick={() => setCreating(true)} disabled={schemas.length === 0}>
+            <Button size="sm" onClick={() => setCreating(true)} disabled={roleplays.length === 0}>
               <Plus aria-hidden /> New assignment
             </Button>
           ) : null}
@@ -60,7 +65,7 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
       <CardContent className="grid gap-4">
         {creating ? (
           <AssignmentForm
-            schemas={schemas}
+            roleplays={roleplays}
             groups={groups}
             onCancel={() => setCreating(false)}
             onSaved={() => {
@@ -72,7 +77,7 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
         ) : null}
         {assignments.length === 0 && !creating ? (
           <p className="py-4 text-center text-sm text-muted-foreground">
-            {schemas.length === 0 ? "Create a roleplay first, then assign it here." : "No assignments yet."}
+            {roleplays.length === 0 ? "Create a roleplay first, then assign it here." : "No assignments yet."}
           </p>
         ) : null}
         <ul className="grid gap-3">
@@ -82,30 +87,56 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
                 <div>
                   <p className="font-medium">
                     {a.schema_name}
-                    {a.schema_deleted ? <span className="ml-2 text-sm font-normal text-destructive">(roleplay deleted: hidden from learners)</span> : null}
+                    {a.schema_deleted ? (
+                      <span className="ml-2 text-sm font-normal text-destructive">
+                        (roleplay deleted: hidden from learners)
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    Due <time dateTime={a.due_at} suppressHydrationWarning>{due(a.due_at)}</time> · pass mark {a.pass_mark} ·{" "}
-                    {a.min_attempts} {a.min_attempts === 1 ? "attempt" : "attempts"} · {a.group_ids.length ? a.groups.map((g) => g.name).join(", ") : "everyone"}
+                    Due{" "}
+                    <time dateTime={a.due_at} suppressHydrationWarning>
+                      {due(a.due_at)}
+                    </time>{" "}
+                    · pass mark {a.pass_mark} · {a.min_attempts} {a.min_attempts === 1 ? "attempt" : "attempts"} ·{" "}
+                    {a.group_ids.length ? a.groups.map((g) => g.name).join(", ") : "everyone"}
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditingId(a.id)} aria-label={`Edit assignment ${a.schema_name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditingId(a.id)}
+                    aria-label={`Edit assignment ${a.schema_name}`}
+                  >
                     <Pencil aria-hidden /> Edit
                   </Button>
                   <Button size="sm" variant="outline" asChild>
-                    <a href={`/api/organization/export/grades.csv?assignment_id=${a.id}`} download aria-label={`Export grades for ${a.schema_name}`}>
+                    <a
+                      href={`/api/organization/export/grades.csv?assignment_id=${a.id}`}
+                      download
+                      aria-label={`Export grades for ${a.schema_name}`}
+                    >
                       <Download aria-hidden /> CSV
                     </a>
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => void remove(a)} aria-label={`Delete assignment ${a.schema_name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void remove(a)}
+                    aria-label={`Delete assignment ${a.schema_name}`}
+                  >
                     <Trash2 aria-hidden />
                   </Button>
                 </div>
               </div>
               {editingId === a.id ? (
                 <AssignmentForm
-                  schemas={schemas.some((s) => s.id === a.schema_id) ? schemas : [{ id: a.schema_id, name: a.schema_name }, ...schemas]}
+                  roleplays={
+                    roleplays.some((s) => s.id === a.schema_id)
+                      ? roleplays
+                      : [{ id: a.schema_id, name: a.schema_name }, ...roleplays]
+                  }
                   groups={groups}
                   editing={a}
                   onCancel={() => setEditingId(null)}
@@ -117,18 +148,33 @@ export function AssignmentsPanel({ assignments, schemas, groups, people }: Props
                 />
               ) : null}
               <p className="text-sm" data-testid="assignment-completion">
-                <strong className="tabular-nums">{a.completion.passed} of {a.completion.assigned}</strong> passed
-                {a.completion.overdue ? <span className="text-destructive"> · {a.completion.overdue} overdue</span> : null}
+                <strong className="tabular-nums">
+                  {a.completion.passed} of {a.completion.assigned}
+                </strong>{" "}
+                passed
+                {a.completion.overdue ? (
+                  <span className="text-destructive"> · {a.completion.overdue} overdue</span>
+                ) : null}
                 {a.completion.in_progress ? <span> · {a.completion.in_progress} in progress</span> : null}
-                {a.completion.not_started ? <span className="text-muted-foreground"> · {a.completion.not_started} not started</span> : null}
+                {a.completion.not_started ? (
+                  <span className="text-muted-foreground"> · {a.completion.not_started} not started</span>
+                ) : null}
               </p>
               {a.groups.length ? (
                 <ul className="grid gap-2 sm:grid-cols-2" aria-label="Completion per group">
                   {a.groups.map((g) => (
                     <li key={g.id} className="grid gap-1 text-sm">
-                      <div className="flex justify-between"><span>{g.name}</span><span className="tabular-nums">{g.passed}/{g.assigned}</span></div>
+                      <div className="flex justify-between">
+                        <span>{g.name}</span>
+                        <span className="tabular-nums">
+                          {g.passed}/{g.assigned}
+                        </span>
+                      </div>
                       <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-                        <div className="h-full bg-success" style={{ width: `${g.assigned ? (g.passed / g.assigned) * 100 : 0}%` }} />
+                        <div
+                          className="h-full bg-success"
+                          style={{ width: `${g.assigned ? (g.passed / g.assigned) * 100 : 0}%` }}
+                        />
                       </div>
                     </li>
                   ))}
@@ -154,10 +200,17 @@ function PerStudent({ assignment: a, people }: { assignment: Assignment; people:
       {open ? (
         <ul className="mt-2 grid max-h-80 gap-1 overflow-y-auto">
           {a.learners.map((l) => (
-            <li key={l.user_id} className="flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-1 odd:bg-muted/40">
-              <span className="min-w-0 truncate">{people.get(l.user_id)?.name || people.get(l.user_id)?.email || l.name || l.email}</span>
+            <li
+              key={l.user_id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md px-2 py-1 odd:bg-muted/40"
+            >
+              <span className="min-w-0 truncate">
+                {people.get(l.user_id)?.name || people.get(l.user_id)?.email || l.name || l.email}
+              </span>
               <span className="flex items-center gap-3">
-                <span className="text-xs text-muted-foreground tabular-nums">{l.attempts}/{a.min_attempts} attempts</span>
+                <span className="text-xs text-muted-foreground tabular-nums">
+                  {l.attempts}/{a.min_attempts} attempts
+                </span>
                 <ScoreText score={l.best_score} />
                 <Badge variant={STATUS_VARIANT[l.status]}>{STATUS_LABEL[l.status]}</Badge>
               </span>

@@ -5,14 +5,27 @@ import type { CohortSummary as Summary } from "@/lib/organizations/cohort";
 /** The top of /organization: who is practising, how the cohort scores, and each assignment's pass rate. */
 export function CohortSummary({ summary, needHelp }: { summary: Summary; needHelp: number }) {
   const figures: [string, React.ReactNode, string?][] = [
-    ["Active learners (7 days)", <span key="a" className="tabular-nums">{summary.active_7d} <span className="text-base font-normal text-muted-foreground">of {summary.learners}</span></span>],
+    [
+      "Active learners (7 days)",
+      <span key="a" className="tabular-nums">
+        {summary.active_7d} <span className="text-base font-normal text-muted-foreground">of {summary.learners}</span>
+      </span>,
+    ],
     ["Median score", <ScoreText key="m" score={summary.median_score} />, "of learners' averages"],
     ["Average score", <ScoreText key="v" score={summary.average_score} />, "of learners' averages"],
-    ["Need attention", <span key="n" className={needHelp ? "text-destructive tabular-nums" : "tabular-nums"}>{needHelp}</span>, "learners with a flag below"],
+    [
+      "Need attention",
+      <span key="n" className={needHelp ? "text-destructive tabular-nums" : "tabular-nums"}>
+        {needHelp}
+      </span>,
+      "learners with a flag below",
+    ],
   ];
   return (
     <section aria-labelledby="cohort-summary" className="grid gap-3">
-      <h2 id="cohort-summary" className="sr-only">Cohort summary</h2>
+      <h2 id="cohort-summary" className="sr-only">
+        Cohort summary
+      </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {figures.map(([label, value, hint]) => (
           <Card key={label} className="gap-1 py-4">
@@ -35,7 +48,9 @@ export function CohortSummary({ summary, needHelp }: { summary: Summary; needHel
                     <span className="truncate">{p.schema_name}</span>
                     <span className="shrink-0 tabular-nums">
                       {p.pass_rate === null ? "—" : `${p.pass_rate}%`}{" "}
-                      <span className="text-muted-foreground">({p.passed}/{p.assigned})</span>
+                      <span className="text-muted-foreground">
+                        ({p.passed}/{p.assigned})
+                      </span>
                     </span>
                   </div>
                   <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>

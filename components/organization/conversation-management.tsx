@@ -1,19 +1,23 @@
 "use client";
 
+import { Pencil, Plus } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { Plus, Pencil } from "lucide-react";
+
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { SchemaRows } from "./schema-rows";
-import type { SchemaDetails, SchemaListItem } from "./types";
+import type { RoleplaySummary } from "@/lib/roleplays/present";
 
-type Props = { schemas: (SchemaListItem & SchemaDetails)[]; groupNames: Map<string, string> };
+import { RoleplayRows } from "./roleplay-rows";
 
-/** Spec section 2: the organisation's schemas, loaded on the server with their groups and status (no per-schema fetch). */
-export function ConversationManagement({ schemas, groupNames }: Props) {
-  const [selected, setSelected] = useState<string | null>(schemas[0]?.id ?? null);
-  const details = Object.fromEntries(schemas.map((s) => [s.id, { assigned_groups: s.assigned_groups, is_active: s.is_active }]));
+type Props = { roleplays: RoleplaySummary[]; groupNames: Map<string, string> };
+
+/** The organisation's roleplays, loaded on the server with their groups and status (no per-schema fetch). */
+export function ConversationManagement({ roleplays, groupNames }: Props) {
+  const [selected, setSelected] = useState<string | null>(roleplays[0]?.id ?? null);
+  const details = Object.fromEntries(
+    roleplays.map((s) => [s.id, { assigned_groups: s.assigned_groups, is_active: s.is_active }]),
+  );
 
   return (
     <Card aria-labelledby="conversation-management" id="conversation-management-card">
@@ -44,10 +48,18 @@ export function ConversationManagement({ schemas, groupNames }: Props) {
         </CardAction>
       </CardHeader>
       <CardContent>
-        {schemas.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">No conversations yet. Create your first conversation schema!</p>
+        {roleplays.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">
+            No conversations yet. Create your first conversation schema!
+          </p>
         ) : (
-          <SchemaRows schemas={schemas} details={details} groupNames={groupNames} selected={selected} onSelect={setSelected} />
+          <RoleplayRows
+            roleplays={roleplays}
+            details={details}
+            groupNames={groupNames}
+            selected={selected}
+            onSelect={setSelected}
+          />
         )}
       </CardContent>
     </Card>

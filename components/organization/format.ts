@@ -1,4 +1,4 @@
-/** Spec section 2: at or before the epoch, or in 1969, reads 'Inactive'; otherwise the local date. */
+/** A last-active date at or before the epoch, or in 1969, reads 'Inactive'; otherwise the local date. */
 export function lastActiveLabel(value: string | null): string {
   if (!value) return "Inactive";
   const date = new Date(value);

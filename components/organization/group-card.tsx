@@ -1,15 +1,17 @@
 "use client";
 
-import { useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, BarChart3 } from "lucide-react";
+import { useState } from "react";
+
 import { ScoreText } from "@/components/dashboard/score-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FLAG_LABEL, type AttentionFlag } from "@/lib/organizations/attention";
+import { type AttentionFlag, FLAG_LABEL } from "@/lib/organizations/attention";
+import type { GroupStats, UserStats } from "@/lib/organizations/stats";
 import { cn } from "@/lib/utils";
+
 import { lastActiveLabel } from "./format";
-import { SORT_LABEL, type Sort, type SortKey } from "./learner-table";
-import type { GroupStats, UserStats } from "./types";
+import { type Sort, SORT_LABEL, type SortKey } from "./learner-table";
 
 type Props = {
   group: GroupStats;
@@ -23,7 +25,19 @@ type Props = {
 const cell = "cohort-cell";
 const PAGE = 30;
 
-function SortHeader({ label, sortKey, sort, onSort, align }: { label: string; sortKey: SortKey; sort: Sort; onSort: (k: SortKey) => void; align?: "right" }) {
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  align,
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: Sort;
+  onSort: (k: SortKey) => void;
+  align?: "right";
+}) {
   const active = sort.key === sortKey;
   const Icon = !active ? ArrowUpDown : sort.dir === "asc" ? ArrowUp : ArrowDown;
   return (
@@ -40,7 +54,9 @@ function SortHeader({ label, sortKey, sort, onSort, align }: { label: string; so
       >
         {label}
         <Icon className={cn("size-3.5", active ? "text-foreground" : "text-muted-foreground")} aria-hidden />
-        <span className="sr-only">{active ? `, sorted ${sort.dir === "asc" ? "ascending" : "descending"}` : ", sort"}</span>
+        <span className="sr-only">
+          {active ? `, sorted ${sort.dir === "asc" ? "ascending" : "descending"}` : ", sort"}
+        </span>
       </button>
     </th>
   );
@@ -71,7 +87,9 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
               {header("time_minutes", "Time", "right")}
               {header("average_score", "Avg Score", "right")}
               {header("last_active", "Last Active")}
-              <th role="columnheader" scope="col" className="h-10 px-2 text-right font-medium">Actions</th>
+              <th role="columnheader" scope="col" className="h-10 px-2 text-right font-medium">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="max-sm:grid max-sm:gap-3">
@@ -79,12 +97,7 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
               const mine = flags[user.id] ?? [];
               const inactive = lastActiveLabel(user.last_active) === "Inactive";
               return (
-                <tr
-                  role="row"
-                  key={user.id}
-                  className="cohort-row"
-                  onClick={() => onSelectUser(user)}
-                >
+                <tr role="row" key={user.id} className="cohort-row" onClick={() => onSelectUser(user)}>
                   <td role="cell" className="p-2 align-middle max-sm:px-0 max-sm:pb-2">
                     <div className="font-medium">{user.name || "Unnamed user"}</div>
                     <div className="text-xs break-all text-muted-foreground">{user.email}</div>
@@ -92,7 +105,13 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
                       <ul className="mt-1 flex flex-wrap gap-1" aria-label="Needs attention">
                         {mine.map((f) => (
                           <li key={f}>
-                            <span className={f === "overdue" || f === "below_pass_mark" ? "cohort-flag cohort-flag-urgent" : "cohort-flag"}>
+                            <span
+                              className={
+                                f === "overdue" || f === "below_pass_mark"
+                                  ? "cohort-flag cohort-flag-urgent"
+                                  : "cohort-flag"
+                              }
+                            >
                               {FLAG_LABEL[f]}
                             </span>
                           </li>
@@ -100,11 +119,17 @@ export function GroupCard({ group, flags, sort, onSort, onSelectUser }: Props) {
                       </ul>
                     ) : null}
                   </td>
-                  <td role="cell" data-label="Conversations" className="cohort-cell cohort-num">{user.conversations}</td>
-                  <td role="cell" data-label="Time" className="cohort-cell cohort-num">{user.time_minutes}m</td>
+                  <td role="cell" data-label="Conversations" className="cohort-cell cohort-num">
+                    {user.conversations}
+                  </td>
+                  <td role="cell" data-label="Time" className="cohort-cell cohort-num">
+                    {user.time_minutes}m
+                  </td>
                   <td role="cell" data-label="Avg Score" className="cohort-cell sm:text-right">
                     {user.average_score === null ? (
-                      <span className="text-muted-foreground">—<span className="sr-only">No score yet</span></span>
+                      <span className="text-muted-foreground">
+                        —<span className="sr-only">No score yet</span>
+                      </span>
                     ) : (
                       <ScoreText score={user.average_score} />
                     )}

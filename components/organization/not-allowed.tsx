@@ -1,5 +1,6 @@
-import Link from "next/link";
 import { ShieldAlert } from "lucide-react";
+import Link from "next/link";
+
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 

@@ -1,24 +1,27 @@
 "use client";
 
+import { ArrowLeft, Download, Users } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { ArrowLeft, Download, Users } from "lucide-react";
+
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import type { Cohort } from "@/lib/organizations/cohort";
+import type { UserStats } from "@/lib/organizations/stats";
+import type { RoleplaySummary } from "@/lib/roleplays/present";
+
 import { AssignmentsPanel } from "./assignments-panel";
 import { CohortSummary } from "./cohort-summary";
 import { ConversationManagement } from "./conversation-management";
 import { GroupCard } from "./group-card";
 import { LearnerFilters } from "./learner-filters";
-import { matchesStatus, sortLearners, type Sort, type SortKey, type StatusFilter } from "./learner-table";
-import type { SchemaDetails, SchemaListItem, UserStats } from "./types";
+import { matchesStatus, type Sort, type SortKey, sortLearners, type StatusFilter } from "./learner-table";
 import { UserDetail } from "./user-detail";
 
-type Props = { cohort: Cohort; schemas: (SchemaListItem & SchemaDetails)[] };
+type Props = { cohort: Cohort; roleplays: RoleplaySummary[] };
 
 /** The organisation page, from data loaded on the server: overview (summary, assignments, learners, schemas) or one user's detail. */
-export function OrganizationManager({ cohort, schemas }: Props) {
+export function OrganizationManager({ cohort, roleplays }: Props) {
   const { stats, flags, summary, assignments } = cohort;
   const [selectedUser, setSelectedUser] = useState<UserStats | null>(null);
   const [group, setGroup] = useState("all");
@@ -32,11 +35,20 @@ export function OrganizationManager({ cohort, schemas }: Props) {
   const needHelp = useMemo(() => Object.values(flags).filter((f) => f.length > 0).length, [flags]);
   const shown = peopleGroups
     .filter((g) => group === "all" || g.id === group)
-    .map((g) => ({ ...g, users: sortLearners(g.users.filter((u) => matchesStatus(flags[u.id] ?? [], status)), sort, flags) }))
+    .map((g) => ({
+      ...g,
+      users: sortLearners(
+        g.users.filter((u) => matchesStatus(flags[u.id] ?? [], status)),
+        sort,
+        flags,
+      ),
+    }))
     .filter((g) => g.users.length > 0);
 
   const onHeaderSort = (key: SortKey) =>
-    setSort((s) => (s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: key === "name" ? "asc" : "desc" }));
+    setSort((s) =>
+      s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: key === "name" ? "asc" : "desc" },
+    );
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
@@ -60,12 +72,23 @@ export function OrganizationManager({ cohort, schemas }: Props) {
           </div>
         </header>
         <nav aria-label="On this page" className="-mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <a href="#assignments" className="text-primary underline-offset-4 hover:underline">Assignments</a>
-          <a href="#learners" className="text-primary underline-offset-4 hover:underline">Learners</a>
-          <a href="#conversation-management-card" className="text-primary underline-offset-4 hover:underline">Conversation Management</a>
+          <a href="#assignments" className="text-primary underline-offset-4 hover:underline">
+            Assignments
+          </a>
+          <a href="#learners" className="text-primary underline-offset-4 hover:underline">
+            Learners
+          </a>
+          <a href="#conversation-management-card" className="text-primary underline-offset-4 hover:underline">
+            Conversation Management
+          </a>
         </nav>
         <CohortSummary summary={summary} needHelp={needHelp} />
-        <AssignmentsPanel assignments={assignments} schemas={schemas.filter((s) => s.is_active)} groups={realGroups} people={people} />
+        <AssignmentsPanel
+          assignments={assignments}
+          roleplays={roleplays.filter((s) => s.is_active)}
+          groups={realGroups}
+          people={people}
+        />
         <section id="learners" aria-label="Learners" className="space-y-4">
           {peopleGroups.length === 0 ? (
             <Card>
@@ -89,16 +112,33 @@ export function OrganizationManager({ cohort, schemas }: Props) {
                 <Card>
                   <CardContent className="flex flex-col items-center gap-3 py-8 text-center text-muted-foreground">
                     <p>No learners match these filters.</p>
-                    <Button variant="outline" onClick={() => { setGroup("all"); setStatus("all"); }}>Clear filters</Button>
+                    <Button
+                      variant="outline"
+                      onClick={() => {
+                        setGroup("all");
+                        setStatus("all");
+                      }}
+                    >
+                      Clear filters
+                    </Button>
                   </CardContent>
                 </Card>
               ) : (
-                shown.map((g) => <GroupCard key={g.id} group={g} flags={flags} sort={sort} onSort={onHeaderSort} onSelectUser={setSelectedUser} />)
+                shown.map((g) => (
+                  <GroupCard
+                    key={g.id}
+                    group={g}
+                    flags={flags}
+                    sort={sort}
+                    onSort={onHeaderSort}
+                    onSelectUser={setSelectedUser}
+                  />
+                ))
               )}
             </>
           )}
         </section>
-        <ConversationManagement schemas={schemas} groupNames={groupNames} />
+        <ConversationManagement roleplays={roleplays} groupNames={groupNames} />
       </div>
     </main>
   );

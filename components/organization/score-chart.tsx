@@ -1,9 +1,11 @@
 "use client";
 
+import "uplot/dist/uPlot.min.css";
+
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
-import type { ScorePoint } from "./types";
+
+import type { ScorePoint } from "@/lib/organizations/scores";
 
 const HEIGHT = 260;
 const DAY = 86_400;
@@ -47,7 +49,13 @@ export function ScoreChart({ points }: { points: ScorePoint[] }) {
           axes: [{ stroke: "#6b7280" }, { stroke: "#6b7280", label: "Score", values: (_, ticks) => ticks.map(String) }],
           series: [
             {},
-            { label: "Score", stroke: "#3f3fbf", width: 2, fill: "rgba(63,63,191,0.08)", points: { show: true, size: 8, fill: "#3f3fbf" } },
+            {
+              label: "Score",
+              stroke: "#3f3fbf",
+              width: 2,
+              fill: "rgba(63,63,191,0.08)",
+              points: { show: true, size: 8, fill: "#3f3fbf" },
+            },
           ],
         },
         data,
@@ -62,5 +70,13 @@ export function ScoreChart({ points }: { points: ScorePoint[] }) {
     };
   }, [points]);
 
-  return <div ref={container} aria-hidden data-testid="score-chart" className="w-full min-w-0 overflow-hidden" style={{ minHeight: HEIGHT }} />;
+  return (
+    <div
+      ref={container}
+      aria-hidden
+      data-testid="score-chart"
+      className="w-full min-w-0 overflow-hidden"
+      style={{ minHeight: HEIGHT }}
+    />
+  );
 }

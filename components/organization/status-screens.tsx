@@ -1,11 +1,12 @@
 "use client";
 
+import { AlertCircle, Loader2 } from "lucide-react";
 import Link from "next/link";
 import { useEffect } from "react";
-import { AlertCircle, Loader2 } from "lucide-react";
-import { redirectIfAuthError } from "@/lib/client/api";
+
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { redirectIfAuthError } from "@/lib/client/api";
 
 export function LoadingScreen({ label }: { label: string }) {
   return (
@@ -20,7 +21,7 @@ export function LoadingScreen({ label }: { label: string }) {
 
 /** The spec's error screen: a title, the message, Try Again (reload) and Back to Dashboard. */
 export function ErrorScreen({ title, message }: { title: string; message: string }) {
-  // Spec sections 4 and 8: a message mentioning 401 or Token clears the stored session and goes to /auth.
+  // A message mentioning 401 or Token clears the stored session and goes to /auth.
   useEffect(() => {
     redirectIfAuthError(new Error(message));
   }, [message]);

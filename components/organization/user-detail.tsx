@@ -1,11 +1,13 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef } from "react";
+
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { UserStats } from "@/lib/organizations/stats";
+
 import { scoreLabel } from "./format";
-import type { UserStats } from "./types";
 import { UserConversations } from "./user-conversations";
 import { UserScores } from "./user-scores";
 
@@ -56,7 +58,9 @@ export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => vo
           <CardTitle>
             <h2>Conversations</h2>
           </CardTitle>
-          <CardDescription>Every conversation in this organization, newest first; open one to see or review its grade.</CardDescription>
+          <CardDescription>
+            Every conversation in this organization, newest first; open one to see or review its grade.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <UserConversations userId={user.id} />

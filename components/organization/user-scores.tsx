@@ -2,9 +2,11 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
+
+import { ScoreTable } from "@/components/dashboard/score-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { api, redirectIfAuthError } from "@/lib/client/api";
-import type { ScorePoint } from "./types";
+import type { ScorePoint } from "@/lib/organizations/scores";
 
 const ScoreChart = dynamic(() => import("./score-chart").then((m) => m.ScoreChart), {
   ssr: false,
@@ -38,7 +40,8 @@ export function UserScores({ userId }: { userId: string }) {
       </div>
     );
   }
-  if (state.status === "error") return <p className="text-sm text-destructive">Could not load scores: {state.message}</p>;
+  if (state.status === "error")
+    return <p className="text-sm text-destructive">Could not load scores: {state.message}</p>;
   if (state.points.length === 0) {
     return <p className="py-10 text-center text-sm text-muted-foreground">No graded conversations yet.</p>;
   }
@@ -50,28 +53,18 @@ function ScoreSummary({ points }: { points: ScorePoint[] }) {
   const latest = scores[scores.length - 1];
   const best = Math.max(...scores);
   const first = scores[0];
-  const trend = points.length < 2 ? "" : latest > first ? ", up from " + first : latest < first ? ", down from " + first : ", level with the first";
+  const trend =
+    points.length < 2
+      ? ""
+      : latest > first
+        ? ", up from " + first
+        : latest < first
+          ? ", down from " + first
+          : ", level with the first";
   return (
     <figure className="space-y-3">
       <ScoreChart points={points} />
-      {/* A table ignores width: 1px, so the clipping box is a wrapper. */}
-      <div className="sr-only">
-        <table>
-          <caption>Scores over time</caption>
-          <thead>
-            <tr><th scope="col">Date</th><th scope="col">Conversation</th><th scope="col">Score</th></tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.conversation_id}>
-                <td>{new Date(p.started_at).toLocaleDateString()}</td>
-                <td>{p.schema_name}</td>
-                <td>{p.score}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScoreTable points={points} />
       <figcaption className="text-sm text-muted-foreground">
         {points.length} graded conversation{points.length === 1 ? "" : "s"}. Latest score {latest}
         {trend}; best {best}.

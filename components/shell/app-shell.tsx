@@ -1,13 +1,16 @@
 import Link from "next/link";
+
 import { Logo } from "@/components/brand/logo";
+import type { ActiveMembership } from "@/lib/organizations/membership";
+
 import { MainNav, type NavItem } from "./main-nav";
+import { OrganizationSwitcher } from "./organization-switcher";
 import { ShellHeaderGate } from "./shell-header-gate";
-import { OrganizationSwitcher, type OrganizationChoice } from "./organization-switcher";
 import { UserMenu } from "./user-menu";
 
 type Props = {
   user: { name: string; email: string; isDev: boolean };
-  organizations: OrganizationChoice[];
+  organizations: ActiveMembership[];
   activeOrganizationId: string | null;
   canManage: boolean;
   children: React.ReactNode;
@@ -23,20 +26,23 @@ export function AppShell({ user, organizations, activeOrganizationId, canManage,
   return (
     <>
       <ShellHeaderGate>
-      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80" data-app-shell>
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
-          <Link href="/dashboard" className="link-focus rounded-md" aria-label="Parley, go to dashboard">
-            <Logo />
-          </Link>
-          <MainNav items={items} className="order-last w-full sm:order-none sm:w-auto" />
-          <div className="ml-auto flex items-center gap-2">
-            {organizations.length > 1 ? (
-              <OrganizationSwitcher organizations={organizations} activeId={activeOrganizationId} />
-            ) : null}
-            <UserMenu name={user.name} email={user.email} />
+        <header
+          className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+          data-app-shell
+        >
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
+            <Link href="/dashboard" className="link-focus rounded-md" aria-label="Parley, go to dashboard">
+              <Logo />
+            </Link>
+            <MainNav items={items} className="order-last w-full sm:order-none sm:w-auto" />
+            <div className="ml-auto flex items-center gap-2">
+              {organizations.length > 1 ? (
+                <OrganizationSwitcher organizations={organizations} activeId={activeOrganizationId} />
+              ) : null}
+              <UserMenu name={user.name} email={user.email} />
+            </div>
           </div>
-        </div>
-      </header>
+        </header>
       </ShellHeaderGate>
       {children}
     </>

@@ -3,12 +3,18 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { api, redirectIfAuthError } from "@/lib/client/api";
 
-export type OrganizationChoice = { organizationId: string; organizationName: string; role: "admin" | "member" };
+import { api, redirectIfAuthError } from "@/lib/client/api";
+import type { ActiveMembership } from "@/lib/organizations/membership";
 
 /** Shown to people in several organisations; the choice is saved for the user and every page follows it. */
-export function OrganizationSwitcher({ organizations, activeId }: { organizations: OrganizationChoice[]; activeId: string | null }) {
+export function OrganizationSwitcher({
+  organizations,
+  activeId,
+}: {
+  organizations: ActiveMembership[];
+  activeId: string | null;
+}) {
   const router = useRouter();
   const id = useId();
   const [value, setValue] = useState(activeId ?? "");

@@ -1,10 +1,16 @@
 "use client";
 
 import { LogOut, UserRound } from "lucide-react";
+
 import { signOut } from "@/components/dashboard/sign-out-button";
 import { Button } from "@/components/ui/button";
 import {
-  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
 export function UserMenu({ name, email }: { name: string; email: string }) {

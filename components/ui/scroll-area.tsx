@@ -1,4 +1,5 @@
 import * as React from "react";
+
 import { cn } from "@/lib/utils";
 
 /** A plain native scroller: keyboard-scrollable via tabIndex, thin scrollbar, no JS. */

@@ -1,15 +1,17 @@
+import "server-only";
+
 import { and, asc, eq, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
-import { assignmentGroups, assignments, roleplaySchemas } from "@/db/schema";
+import { assignmentGroups, assignments, roleplays } from "@/db/schema";
 
-export type AssignmentValues = { schemaId: string; dueAt: Date; passMark: number; minAttempts: number };
+import { rowsOf } from "./rows";
 
-/** Rows of a raw statement: postgres.js answers an array, PGlite `{rows}`. */
-export function rowsOf<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
-}
+export type AssignmentValues = { roleplayId: string; dueAt: Date; passMark: number; minAttempts: number };
 
-const groupIdsOf = sql<string[]>`coalesce((select json_agg(ag.group_id order by ag.group_id) from ${assignmentGroups} ag where ag.assignment_id = ${assignments.id}), '[]'::json)`;
+const groupIdsOf = sql<
+  string[]
+>`coalesce((select json_agg(ag.group_id order by ag.group_id) from ${assignmentGroups} ag where ag.assignment_id = ${assignments.id}), '[]'::json)`;
 
 /** The organisation's assignments, soonest due first, with the roleplay's name and the group ids. */
 export async function selectAssignments(db: Executor, organizationId: string) {
@@ -17,8 +19,8 @@ export async function selectAssignments(db: Executor, organizationId: string) {
     .select({
       id: assignments.id,
       schema_id: assignments.schema_id,
-      schema_name: roleplaySchemas.name,
-      schema_deleted: sql<boolean>`${roleplaySchemas.deleted_at} is not null`,
+      schema_name: roleplays.name,
+      schema_deleted: sql<boolean>`${roleplays.deleted_at} is not null`,
       due_at: assignments.due_at,
       pass_mark: assignments.pass_mark,
       min_attempts: assignments.min_attempts,
@@ -26,9 +28,9 @@ export async function selectAssignments(db: Executor, organizationId: string) {
       group_ids: groupIdsOf,
     })
     .from(assignments)
-    .innerJoin(roleplaySchemas, eq(roleplaySchemas.id, assignments.schema_id))
+    .innerJoin(roleplays, eq(roleplays.id, assignments.schema_id))
     .where(eq(assignments.organization_id, organizationId))
-    .orderBy(asc(assignments.due_at), asc(roleplaySchemas.name), asc(assignments.id));
+    .orderBy(asc(assignments.due_at), asc(roleplays.name), asc(assignments.id));
 }
 
 export async function findAssignment(db: Executor, input: { id: string; organizationId: string }) {
@@ -47,8 +49,12 @@ export async function insertAssignment(
   const [row] = await db
     .insert(assignments)
     .values({
-      organization_id: input.organizationId, schema_id: input.schemaId, due_at: input.dueAt,
-      pass_mark: input.passMark, min_attempts: input.minAttempts, created_by: input.createdBy,
+      organization_id: input.organizationId,
+      schema_id: input.roleplayId,
+      due_at: input.dueAt,
+      pass_mark: input.passMark,
+      min_attempts: input.minAttempts,
+      created_by: input.createdBy,
     })
     .returning();
   if (input.groupIds.length) {
@@ -64,7 +70,7 @@ export async function updateAssignmentRow(
   const [row] = await db
     .update(assignments)
     .set({
-      ...(input.schemaId !== undefined && { schema_id: input.schemaId }),
+      ...(input.roleplayId !== undefined && { schema_id: input.roleplayId }),
       ...(input.dueAt !== undefined && { due_at: input.dueAt }),
       ...(input.passMark !== undefined && { pass_mark: input.passMark }),
       ...(input.minAttempts !== undefined && { min_attempts: input.minAttempts }),

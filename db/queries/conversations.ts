@@ -1,32 +1,38 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import "server-only";
+
+import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
-import { conversations, conversationTurns, roleplaySchemas, schemaGroups } from "@/db/schema";
 import { visibleTo } from "@/db/queries/visibility";
+import { conversations, conversationTurns, memberships, roleplayGroups, roleplays } from "@/db/schema";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 
-/** A live, active schema the user may see (spec section 6), or null. */
 /**
- * Spec section 6: a private schema with no groups is inaccessible to everyone, admins and
+ * A private roleplay with no groups is inaccessible to everyone, admins and
  * developers included (they still see it in lists and the form, marked as reachable by no one).
  */
 function reachable() {
-  return sql`(${roleplaySchemas.is_public} or exists (select 1 from ${schemaGroups} sg where sg.schema_id = ${roleplaySchemas.id}))`;
+  return sql`(${roleplays.is_public} or exists (select 1 from ${roleplayGroups} sg where sg.schema_id = ${roleplays.id}))`;
 }
 
-export async function findStartableSchema(db: Executor, input: { user: { id: string; isDev: boolean }; schemaId: string }) {
+/** A live, active roleplay the user may see and start, or null. */
+export async function findStartableRoleplay(
+  db: Executor,
+  input: { user: { id: string; isDev: boolean }; roleplayId: string },
+) {
   const [row] = await db
     .select({
-      id: roleplaySchemas.id,
-      name: roleplaySchemas.name,
-      persona: roleplaySchemas.persona,
-      scenario: roleplaySchemas.scenario,
-      scorecard: roleplaySchemas.scorecard,
-      organization_id: roleplaySchemas.organization_id,
+      id: roleplays.id,
+      name: roleplays.name,
+      persona: roleplays.persona,
+      scenario: roleplays.scenario,
+      scorecard: roleplays.scorecard,
+      organization_id: roleplays.organization_id,
       reachable: sql<boolean>`${reachable()}`.mapWith(Boolean),
     })
-    .from(roleplaySchemas)
-    .where(and(eq(roleplaySchemas.id, input.schemaId), eq(roleplaySchemas.is_active, true), visibleTo(input.user)))
+    .from(roleplays)
+    .where(and(eq(roleplays.id, input.roleplayId), eq(roleplays.is_active, true), visibleTo(input.user)))
     .limit(1);
   return row ?? null;
 }
@@ -38,8 +44,8 @@ export async function insertConversation(
     roomName: string | null;
     userId: string;
     organizationId: string | null;
-    schemaId: string;
-    schemaName: string;
+    roleplayId: string;
+    roleplayName: string;
     persona: Persona;
     scenario?: Scenario | null;
     scorecard?: Scorecard | null;
@@ -53,8 +59,8 @@ export async function insertConversation(
       room_name: input.roomName,
       user_id: input.userId,
       organization_id: input.organizationId,
-      schema_id: input.schemaId,
-      schema_name: input.schemaName,
+      schema_id: input.roleplayId,
+      schema_name: input.roleplayName,
       persona: input.persona,
       scenario: input.scenario ?? null,
       scorecard: input.scorecard ?? null,
@@ -64,19 +70,49 @@ export async function insertConversation(
   return row;
 }
 
-export async function findConversation(db: Executor, conversationId: string) {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+/**
+ * Whose conversation it must be, as part of the lookup: one that is not in scope is not found.
+ * Machine callers (the persona agent, the grader) look up by id alone.
+ */
+export type ConversationScope =
+  /** The learner who held it. */
+  | { ownerId: string }
+  /** An admin of its organisation. */
+  | { reviewerId: string }
+  /** Its learner, an admin of its organisation, or any developer. */
+  | { readerId: string; isDev: boolean }
+  /** The LiveKit room it ran in. */
+  | { roomName: string };
+
+const adminOfItsOrganization = (userId: string) =>
+  sql`exists (select 1 from ${memberships} m where m.organization_id = ${conversations.organization_id} and m.user_id = ${userId} and m.role = 'admin')`;
+
+function inScope(scope: ConversationScope | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  if ("ownerId" in scope) return eq(conversations.user_id, scope.ownerId);
+  if ("reviewerId" in scope) return adminOfItsOrganization(scope.reviewerId);
+  if ("roomName" in scope) return eq(conversations.room_name, scope.roomName);
+  if (scope.isDev) return undefined;
+  return or(eq(conversations.user_id, scope.readerId), adminOfItsOrganization(scope.readerId));
+}
+
+export async function findConversation(db: Executor, input: { conversationId: string; scope?: ConversationScope }) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, input.conversationId), inScope(input.scope)))
+    .limit(1);
   return row ?? null;
 }
 
 /** Locks the row so turns of one conversation are numbered one after another. */
-export async function lockConversation(db: Executor, conversationId: string) {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).for("update").limit(1);
-  return row ?? null;
-}
-
-export async function findConversationByRoom(db: Executor, roomName: string) {
-  const [row] = await db.select().from(conversations).where(eq(conversations.room_name, roomName)).limit(1);
+export async function lockConversation(db: Executor, input: { conversationId: string; scope?: ConversationScope }) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, input.conversationId), inScope(input.scope)))
+    .for("update")
+    .limit(1);
   return row ?? null;
 }
 
@@ -139,18 +175,12 @@ export async function appendTurn(
   return row ?? null;
 }
 
-/**
- * The scenario ({kind, objective}) of the conversation's schema, wherever it is stored: a
- * `scenario` column on the schema or a `scenario` key in the persona snapshot. Read through
- * to_jsonb so this works before and after the column exists.
- */
-export async function findConversationScenario(db: Executor, conversationId: string): Promise<unknown> {
+/** The scenario of the conversation's roleplay as it is now (null for a roleplay saved without one, or gone). */
+export async function findConversationScenario(db: Executor, conversationId: string) {
   const [row] = await db
-    .select({
-      scenario: sql<unknown>`coalesce(to_jsonb(${roleplaySchemas}) -> 'scenario', ${conversations.persona} -> 'scenario')`,
-    })
+    .select({ scenario: roleplays.scenario })
     .from(conversations)
-    .leftJoin(roleplaySchemas, eq(roleplaySchemas.id, conversations.schema_id))
+    .leftJoin(roleplays, eq(roleplays.id, conversations.schema_id))
     .where(eq(conversations.id, conversationId))
     .limit(1);
   return row?.scenario ?? null;

@@ -1,4 +1,7 @@
+import "server-only";
+
 import { and, eq, lt, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import { creditAccounts } from "@/db/schema";
 

@@ -1,4 +1,7 @@
+import "server-only";
+
 import { and, desc, eq, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import { conversations, creditAccounts, gradeReviews, grades } from "@/db/schema";
 

@@ -1,6 +1,9 @@
+import "server-only";
+
 import { and, asc, eq, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
-import { conversations, conversationTurns, gradeCache, grades } from "@/db/schema";
+import { conversationTurns, gradeCache, grades } from "@/db/schema";
 import type { GradeResult } from "@/lib/grading/grade-schema";
 
 /**
@@ -22,16 +25,15 @@ export async function claimPendingGrade(db: Executor, leaseMs: number) {
   return row ?? null;
 }
 
-export async function findConversation(db: Executor, conversationId: string) {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId)).limit(1);
-  return row ?? null;
-}
-
 export async function findTurns(db: Executor, conversationId: string) {
   return db
     .select({
-      seq: conversationTurns.seq, speaker: conversationTurns.speaker, text: conversationTurns.text,
-      source: conversationTurns.source, started_at: conversationTurns.started_at, ended_at: conversationTurns.ended_at,
+      seq: conversationTurns.seq,
+      speaker: conversationTurns.speaker,
+      text: conversationTurns.text,
+      source: conversationTurns.source,
+      started_at: conversationTurns.started_at,
+      ended_at: conversationTurns.ended_at,
     })
     .from(conversationTurns)
     .where(eq(conversationTurns.conversation_id, conversationId))
@@ -48,10 +50,19 @@ export async function saveGradeResult(db: Executor, conversationId: string, resu
   const rows = await db
     .update(grades)
     .set({
-      status: "graded", score: result.score, wpm: result.wpm, stages_covered: result.stages_covered,
-      topics_covered: result.topics_covered, feedback: result.feedback, metrics: result.metrics,
+      status: "graded",
+      score: result.score,
+      wpm: result.wpm,
+      stages_covered: result.stages_covered,
+      topics_covered: result.topics_covered,
+      feedback: result.feedback,
+      metrics: result.metrics,
       scorecard: { ...result.scorecard, scenario: result.scenario },
-      grader: result.grader, model: result.model, error: null, locked_until: null, graded_at: sql`now()`,
+      grader: result.grader,
+      model: result.model,
+      error: null,
+      locked_until: null,
+      graded_at: sql`now()`,
     })
     .where(and(eq(grades.conversation_id, conversationId), eq(grades.status, "pending")))
     .returning({ id: grades.conversation_id });
@@ -59,7 +70,12 @@ export async function saveGradeResult(db: Executor, conversationId: string, resu
 }
 
 /** Records why an attempt failed: retried after `retryInMs`, or failed for good when null. */
-export async function recordGradeFailure(db: Executor, conversationId: string, error: string, retryInMs: number | null) {
+export async function recordGradeFailure(
+  db: Executor,
+  conversationId: string,
+  error: string,
+  retryInMs: number | null,
+) {
   await db
     .update(grades)
     .set(
@@ -83,7 +99,11 @@ export async function requeueFailedGrade(db: Executor, conversationId: string): 
 /** When the earliest pending grade becomes due (to wake the worker then), or null. */
 export async function nextPendingDueAt(db: Executor): Promise<Date | null> {
   const [row] = await db
-    .select({ at: sql<string | Date | null>`min(greatest(${grades.next_attempt_at}, coalesce(${grades.locked_until}, ${grades.next_attempt_at})))` })
+    .select({
+      at: sql<
+        string | Date | null
+      >`min(greatest(${grades.next_attempt_at}, coalesce(${grades.locked_until}, ${grades.next_attempt_at})))`,
+    })
     .from(grades)
     .where(eq(grades.status, "pending"));
   return row?.at ? new Date(row.at) : null;
@@ -94,6 +114,6 @@ export async function findCachedGrade(db: Executor, key: string) {
   return row?.answer ?? null;
 }
 
-export async function saveCachedGrade(db: Executor, input: { key: string; model: string; answer: Record<string, unknown> }) {
+export async function saveCachedGrade(db: Executor, input: typeof gradeCache.$inferInsert) {
   await db.insert(gradeCache).values(input).onConflictDoNothing();
 }

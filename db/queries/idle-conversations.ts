@@ -1,4 +1,7 @@
+import "server-only";
+
 import { and, eq, gt, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import { conversations, creditAccounts } from "@/db/schema";
 
@@ -7,7 +10,9 @@ import { conversations, creditAccounts } from "@/db/schema";
 const lastActivity = sql.raw(
   `coalesce((select max(t.ended_at) from conversation_turns t where t.conversation_id = conversations.id), conversations.started_at)`,
 );
-const learnerTurns = sql.raw(`(select count(*)::int from conversation_turns t where t.conversation_id = conversations.id and t.speaker = 'learner')`);
+const learnerTurns = sql.raw(
+  `(select count(*)::int from conversation_turns t where t.conversation_id = conversations.id and t.speaker = 'learner')`,
+);
 
 /** Active conversations with no turn since `before`, oldest first. */
 export async function selectIdleConversations(db: Executor, input: { before: Date; limit: number }) {
@@ -31,7 +36,13 @@ export async function lockIdleConversation(db: Executor, input: { conversationId
       learner_turns: sql<number>`${learnerTurns}`,
     })
     .from(conversations)
-    .where(and(eq(conversations.id, input.conversationId), eq(conversations.status, "active"), sql`${lastActivity} < ${input.before.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(conversations.id, input.conversationId),
+        eq(conversations.status, "active"),
+        sql`${lastActivity} < ${input.before.toISOString()}::timestamptz`,
+      ),
+    )
     .for("update", { skipLocked: true })
     .limit(1);
   return row ? { ...row, learner_turns: Number(row.learner_turns) } : null;

@@ -1,4 +1,7 @@
+import "server-only";
+
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import { memberships, organizations, userSettings } from "@/db/schema";
 

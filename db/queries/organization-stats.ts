@@ -1,6 +1,21 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import "server-only";
+
+import { and, desc, eq, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
-import { conversations, gradeReviews, grades, groupMembers, groups, learnerStats, memberships, organizationStatsVersions, users } from "@/db/schema";
+import {
+  conversations,
+  gradeReviews,
+  grades,
+  groupMembers,
+  groups,
+  learnerStats,
+  memberships,
+  organizationStatsVersions,
+  users,
+} from "@/db/schema";
+
+import { rowsOf } from "./rows";
 
 export type MemberAggregate = {
   id: string;
@@ -45,19 +60,6 @@ export async function selectMemberAggregates(db: Executor, organizationId: strin
         and ${learnerStats.user_id} = ${memberships.user_id}
       where ${memberships.organization_id} = ${organizationId}`),
   );
-}
-
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
-export async function selectOrganizationGroups(db: Executor, organizationId: string) {
-  return db
-    .select({ id: groups.id, name: groups.name, description: groups.description })
-    .from(groups)
-    .where(eq(groups.organization_id, organizationId))
-    .orderBy(asc(groups.created_at), asc(groups.name));
 }
 
 export async function selectGroupMemberships(db: Executor, organizationId: string) {
@@ -105,12 +107,18 @@ export async function selectRecentScores(db: Executor, organizationId: string) {
       left join grade_reviews r on r.conversation_id = c.id
       where c.organization_id = ${organizationId} and c.status = 'ended'
     ) s where rn <= 3 group by user_id`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { user_id: string; scores: number[] | string }[];
-  return rows.map((r) => ({ user_id: r.user_id, scores: (typeof r.scores === "string" ? JSON.parse(r.scores) : r.scores) as number[] }));
+  const rows = rowsOf<{ user_id: string; scores: number[] | string }>(res);
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    scores: (typeof r.scores === "string" ? JSON.parse(r.scores) : r.scores) as number[],
+  }));
 }
 
 /** Every conversation of one member in the organisation, newest first, with automatic and final score. */
-export async function selectUserConversations(db: Executor, input: { organizationId: string; userId: string; limit: number }) {
+export async function selectUserConversations(
+  db: Executor,
+  input: { organizationId: string; userId: string; limit: number },
+) {
   return db
     .select({
       id: conversations.id,
@@ -132,16 +140,28 @@ export async function selectUserConversations(db: Executor, input: { organizatio
 }
 
 export type ExportRow = {
-  name: string; email: string; groups: string; roleplay: string; started_at: Date | string; seconds: number | null;
-  automatic_score: number | null; reviewed_score: number | null; final_score: number | null;
-  assignment_name: string | null; due_at: Date | string | null; pass_mark: number | null;
+  name: string;
+  email: string;
+  groups: string;
+  roleplay: string;
+  started_at: Date | string;
+  seconds: number | null;
+  automatic_score: number | null;
+  reviewed_score: number | null;
+  final_score: number | null;
+  assignment_name: string | null;
+  due_at: Date | string | null;
+  pass_mark: number | null;
 };
 
 /**
  * One row per graded conversation of the organisation, with the assignment it counts toward
  * (the soonest due one of its roleplay that targets the learner and existed when it started).
  */
-export async function selectGradeExport(db: Executor, input: { organizationId: string; assignmentId?: string; groupId?: string }) {
+export async function selectGradeExport(
+  db: Executor,
+  input: { organizationId: string; assignmentId?: string; groupId?: string },
+) {
   const org = input.organizationId;
   const onlyAssignment = input.assignmentId ? sql`and a.id = ${input.assignmentId}` : sql``;
   const assignmentRequired = input.assignmentId ? sql`and a.id is not null` : sql``;
@@ -171,5 +191,5 @@ export async function selectGradeExport(db: Executor, input: { organizationId: s
     ) a on true
     where c.organization_id = ${org} and c.status = 'ended' ${assignmentRequired} ${inGroup}
     order by u.name, u.email, c.started_at`);
-  return (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as ExportRow[];
+  return rowsOf<ExportRow>(res);
 }

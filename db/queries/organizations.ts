@@ -1,8 +1,17 @@
+import "server-only";
+
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import {
-  conversations, creditAccounts, groupMembers, groups, memberships, organizations, users,
+  conversations,
+  creditAccounts,
+  groupMembers,
+  groups,
+  memberships,
+  organizations,
   type OrgRole,
+  users,
 } from "@/db/schema";
 
 export async function selectOrganizations(db: Executor) {
@@ -20,6 +29,31 @@ export async function selectOrganizations(db: Executor) {
 export async function findOrganization(db: Executor, organizationId: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   return row ?? null;
+}
+
+/**
+ * The organisation's groups: by name for pickers (newest first among equal names), or in the order
+ * they were created for statistics and assignments.
+ */
+export async function selectOrganizationGroups(
+  db: Executor,
+  input: { organizationId: string; order: "name" | "created" },
+) {
+  return db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      description: groups.description,
+      is_active: groups.is_active,
+      created_at: groups.created_at,
+    })
+    .from(groups)
+    .where(eq(groups.organization_id, input.organizationId))
+    .orderBy(
+      ...(input.order === "name"
+        ? [asc(groups.name), desc(groups.created_at)]
+        : [asc(groups.created_at), asc(groups.name)]),
+    );
 }
 
 export async function findUserById(db: Executor, userId: string) {
@@ -80,7 +114,10 @@ export async function deleteUsers(db: Executor, userIds: string[]) {
 
 /** Memberships, groups, group places, schemas and their group assignments cascade. */
 export async function deleteOrganizationRow(db: Executor, organizationId: string) {
-  const rows = await db.delete(organizations).where(eq(organizations.id, organizationId)).returning({ id: organizations.id });
+  const rows = await db
+    .delete(organizations)
+    .where(eq(organizations.id, organizationId))
+    .returning({ id: organizations.id });
   return rows.length > 0;
 }
 
@@ -119,9 +156,11 @@ export async function insertSeededOrganization(
     await db
       .insert(memberships)
       .values(rows.map((r) => ({ user_id: r.userId, organization_id: org.id, role: r.account.role })));
-    await db.insert(groupMembers).values(
-      rows.map((r) => ({ user_id: r.userId, group_id: groupIdByName.get(input.groups[r.account.groupIndex].name)! })),
-    );
+    await db
+      .insert(groupMembers)
+      .values(
+        rows.map((r) => ({ user_id: r.userId, group_id: groupIdByName.get(input.groups[r.account.groupIndex].name)! })),
+      );
   }
   return org;
 }

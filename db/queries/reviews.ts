@@ -1,11 +1,22 @@
+import "server-only";
+
 import { eq, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import { gradeReviews, users } from "@/db/schema";
 
-export async function upsertReview(db: Executor, input: { conversationId: string; reviewerId: string; score: number | null; comment: string }) {
+export async function upsertReview(
+  db: Executor,
+  input: { conversationId: string; reviewerId: string; score: number | null; comment: string },
+) {
   const [row] = await db
     .insert(gradeReviews)
-    .values({ conversation_id: input.conversationId, reviewer_id: input.reviewerId, score: input.score, comment: input.comment })
+    .values({
+      conversation_id: input.conversationId,
+      reviewer_id: input.reviewerId,
+      score: input.score,
+      comment: input.comment,
+    })
     .onConflictDoUpdate({
       target: gradeReviews.conversation_id,
       set: { reviewer_id: input.reviewerId, score: input.score, comment: input.comment, updated_at: sql`now()` },

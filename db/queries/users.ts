@@ -1,9 +1,16 @@
+import "server-only";
+
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import { creditAccounts, sessions, users } from "@/db/schema";
 
 export async function findUserByEmail(db: Executor, email: string) {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return user ?? null;
 }
 
@@ -26,7 +33,10 @@ export async function markDeveloper(db: Executor, userId: string) {
 }
 
 export async function insertSession(db: Executor, input: { userId: string; expiresAt: Date }) {
-  const [session] = await db.insert(sessions).values({ user_id: input.userId, expires_at: input.expiresAt }).returning();
+  const [session] = await db
+    .insert(sessions)
+    .values({ user_id: input.userId, expires_at: input.expiresAt })
+    .returning();
   return session;
 }
 

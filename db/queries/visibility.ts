@@ -1,8 +1,11 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { groupMembers, memberships, roleplaySchemas, schemaGroups } from "@/db/schema";
+import "server-only";
+
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+
+import { groupMembers, memberships, roleplayGroups, roleplays } from "@/db/schema";
 
 /**
- * Spec section 6 as one SQL condition on roleplay_schemas, for a caller:
+ * Who may see a roleplay, as one SQL condition on roleplay_schemas, for a caller:
  * - soft-deleted schemas: nobody;
  * - developers: every schema;
  * - otherwise only schemas of an organisation the user belongs to, and there
@@ -10,10 +13,10 @@ import { groupMembers, memberships, roleplaySchemas, schemaGroups } from "@/db/s
  *   of an assigned group (a private schema with no groups: admins only).
  */
 export function visibleTo(user: { id: string; isDev: boolean }): SQL {
-  const live = isNull(roleplaySchemas.deleted_at);
+  const live = isNull(roleplays.deleted_at);
   if (user.isDev) return live;
-  const member = sql`exists (select 1 from ${memberships} m where m.organization_id = ${roleplaySchemas.organization_id} and m.user_id = ${user.id})`;
-  const admin = sql`exists (select 1 from ${memberships} m where m.organization_id = ${roleplaySchemas.organization_id} and m.user_id = ${user.id} and m.role = 'admin')`;
-  const inAssignedGroup = sql`exists (select 1 from ${schemaGroups} sg join ${groupMembers} gm on gm.group_id = sg.group_id where sg.schema_id = ${roleplaySchemas.id} and gm.user_id = ${user.id})`;
-  return and(live, member, or(eq(roleplaySchemas.is_public, true), admin, inAssignedGroup))!;
+  const member = sql`exists (select 1 from ${memberships} m where m.organization_id = ${roleplays.organization_id} and m.user_id = ${user.id})`;
+  const admin = sql`exists (select 1 from ${memberships} m where m.organization_id = ${roleplays.organization_id} and m.user_id = ${user.id} and m.role = 'admin')`;
+  const inAssignedGroup = sql`exists (select 1 from ${roleplayGroups} sg join ${groupMembers} gm on gm.group_id = sg.group_id where sg.schema_id = ${roleplays.id} and gm.user_id = ${user.id})`;
+  return and(live, member, or(eq(roleplays.is_public, true), admin, inAssignedGroup))!;
 }

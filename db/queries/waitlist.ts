@@ -1,4 +1,7 @@
+import "server-only";
+
 import { sql } from "drizzle-orm";
+
 import type { Executor } from "@/db";
 import { waitlistEntries } from "@/db/schema";
 

@@ -1,8 +1,11 @@
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import "server-only";
+
 import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { conversations } from "./conversations";
 import { groups, organizations } from "./organizations";
-import { roleplaySchemas } from "./roleplay";
+import { roleplays } from "./roleplay";
 import { timestamps, users } from "./users";
 
 /** A roleplay an admin asks some groups (none listed: everyone) to practise by a date, to a pass mark. */
@@ -15,7 +18,7 @@ export const assignments = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     schema_id: uuid("schema_id")
       .notNull()
-      .references(() => roleplaySchemas.id, { onDelete: "cascade" }),
+      .references(() => roleplays.id, { onDelete: "cascade" }),
     due_at: timestamp("due_at", { withTimezone: true }).notNull(),
     pass_mark: integer("pass_mark").notNull(),
     min_attempts: integer("min_attempts").notNull().default(1),
@@ -41,7 +44,10 @@ export const assignmentGroups = pgTable(
       .notNull()
       .references(() => groups.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.assignment_id, t.group_id] }), index("assignment_groups_group_id_idx").on(t.group_id)],
+  (t) => [
+    primaryKey({ columns: [t.assignment_id, t.group_id] }),
+    index("assignment_groups_group_id_idx").on(t.group_id),
+  ],
 );
 
 /** An instructor's note on a grade, and optionally a corrected score; the automatic score stays in grades. */

@@ -1,11 +1,17 @@
+import "server-only";
+
 import { sql } from "drizzle-orm";
-import {
-  index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+import type { ClaudeGrade } from "@/lib/grading/claude-grader";
+import type { GradeFeedback } from "@/lib/grading/grade-schema";
+import type { TranscriptMetrics } from "@/lib/grading/metrics";
+import type { ScorecardResult } from "@/lib/grading/scorecard";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
+
 import { organizations } from "./organizations";
-import { roleplaySchemas } from "./roleplay";
+import { roleplays } from "./roleplay";
 import { users } from "./users";
 
 export const conversationMode = pgEnum("conversation_mode", ["livekit", "local"]);
@@ -23,7 +29,7 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     // Kept (as null) when the organisation or schema goes: the snapshot below still explains the call.
     organization_id: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
-    schema_id: uuid("schema_id").references(() => roleplaySchemas.id, { onDelete: "set null" }),
+    schema_id: uuid("schema_id").references(() => roleplays.id, { onDelete: "set null" }),
     schema_name: text("schema_name").notNull(),
     persona: jsonb("persona").$type<Persona>().notNull(),
     // Snapshot of the schema's scenario and scorecard at the start, so later edits do not regrade old calls.
@@ -40,10 +46,19 @@ export const conversations = pgTable(
   (t) => [
     index("conversations_user_started_idx").on(t.user_id, t.started_at),
     // Covers the organisation statistics (an index-only scan) and per-user lookups in an organisation.
-    index("conversations_org_user_cover_idx").on(t.organization_id, t.user_id, t.status, t.started_at, t.ended_at, t.id),
+    index("conversations_org_user_cover_idx").on(
+      t.organization_id,
+      t.user_id,
+      t.status,
+      t.started_at,
+      t.ended_at,
+      t.id,
+    ),
     index("conversations_schema_id_idx").on(t.schema_id),
     // The idle sweep looks only at live calls.
-    index("conversations_active_idx").on(t.started_at).where(sql`${t.status} = 'active'`),
+    index("conversations_active_idx")
+      .on(t.started_at)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -58,7 +73,9 @@ export const conversationTurns = pgTable(
     speaker: speaker("speaker").notNull(),
     text: text("text").notNull(),
     // 'voice' turns carry real timings; 'text' turns are typed in the offline mode.
-    source: text("source").notNull().default("text"),
+    source: text("source", { enum: ["voice", "text"] })
+      .notNull()
+      .default("text"),
     external_id: text("external_id"),
     started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     ended_at: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +87,16 @@ export const conversationTurns = pgTable(
       .where(sql`${t.external_id} is not null`),
   ],
 );
+
+/** The scorecard as stored with a grade: its scenario alongside. */
+export type StoredScorecard = ScorecardResult & { scenario: Scenario };
+/** Metrics as stored: grades made before questions carried `turn` and `follow_up` lack them. */
+export type StoredMetrics = Omit<TranscriptMetrics, "question_marks"> & {
+  question_marks: (Omit<TranscriptMetrics["question_marks"][number], "turn" | "follow_up"> & {
+    turn?: number;
+    follow_up?: boolean;
+  })[];
+};
 
 /** One row per conversation: the grading job and, once graded, its result. */
 export const grades = pgTable(
@@ -87,17 +114,20 @@ export const grades = pgTable(
     wpm: real("wpm"),
     stages_covered: jsonb("stages_covered").$type<string[]>(),
     topics_covered: jsonb("topics_covered").$type<string[]>(),
-    feedback: jsonb("feedback").$type<Record<string, unknown>>(),
-    metrics: jsonb("metrics").$type<Record<string, unknown>>(),
+    feedback: jsonb("feedback").$type<GradeFeedback>(),
+    metrics: jsonb("metrics").$type<StoredMetrics>(),
     // The scorecard results (criterion scores, evidence, pass/fail) and the scenario they were judged in.
-    scorecard: jsonb("scorecard").$type<Record<string, unknown>>(),
-    grader: text("grader"),
+    // Null on grades made before scorecards existed.
+    scorecard: jsonb("scorecard").$type<StoredScorecard>(),
+    grader: text("grader", { enum: ["ai", "rubric"] }),
     model: text("model"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     graded_at: timestamp("graded_at", { withTimezone: true }),
   },
   (t) => [
-    index("grades_pending_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    index("grades_pending_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} = 'pending'`),
     // Score lookups without reading the wide rows (feedback and metrics jsonb).
     index("grades_conversation_score_idx").on(t.conversation_id, t.status, t.score),
   ],
@@ -111,6 +141,6 @@ export type Grade = typeof grades.$inferSelect;
 export const gradeCache = pgTable("grade_cache", {
   key: text("key").primaryKey(),
   model: text("model").notNull(),
-  answer: jsonb("answer").$type<Record<string, unknown>>().notNull(),
+  answer: jsonb("answer").$type<ClaudeGrade>().notNull(),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

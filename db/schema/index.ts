@@ -1,8 +1,10 @@
-export * from "./users";
-export * from "./organizations";
-export * from "./roleplay";
-export * from "./conversations";
-export * from "./waitlist";
-export * from "./learner-stats";
-export * from "./rate-limits";
+import "server-only";
+
 export * from "./assignments";
+export * from "./conversations";
+export * from "./learner-stats";
+export * from "./organizations";
+export * from "./rate-limits";
+export * from "./roleplay";
+export * from "./users";
+export * from "./waitlist";

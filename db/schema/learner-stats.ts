@@ -1,4 +1,7 @@
+import "server-only";
+
 import { bigint, doublePrecision, index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { organizations } from "./organizations";
 import { users } from "./users";
 

@@ -1,4 +1,7 @@
+import "server-only";
+
 import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import { timestamps, users } from "./users";
 
 export const orgRole = pgEnum("org_role", ["admin", "member"]);

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**

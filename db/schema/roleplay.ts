@@ -1,11 +1,15 @@
+import "server-only";
+
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
+
 import { groups, organizations } from "./organizations";
 import { timestamps, users } from "./users";
 
-export const roleplaySchemas = pgTable(
+export const roleplays = pgTable(
   "roleplay_schemas",
   {
     id: uuid("id").primaryKey().defaultRandom(),
@@ -25,17 +29,19 @@ export const roleplaySchemas = pgTable(
     deleted_at: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    index("roleplay_schemas_org_live_idx").on(t.organization_id, t.created_at).where(sql`${t.deleted_at} is null`),
+    index("roleplay_schemas_org_live_idx")
+      .on(t.organization_id, t.created_at)
+      .where(sql`${t.deleted_at} is null`),
     index("roleplay_schemas_author_id_idx").on(t.author_id),
   ],
 );
 
-export const schemaGroups = pgTable(
+export const roleplayGroups = pgTable(
   "schema_groups",
   {
     schema_id: uuid("schema_id")
       .notNull()
-      .references(() => roleplaySchemas.id, { onDelete: "cascade" }),
+      .references(() => roleplays.id, { onDelete: "cascade" }),
     group_id: uuid("group_id")
       .notNull()
       .references(() => groups.id, { onDelete: "cascade" }),
@@ -43,4 +49,4 @@ export const schemaGroups = pgTable(
   (t) => [primaryKey({ columns: [t.schema_id, t.group_id] }), index("schema_groups_group_id_idx").on(t.group_id)],
 );
 
-export type RoleplaySchema = typeof roleplaySchemas.$inferSelect;
+export type Roleplay = typeof roleplays.$inferSelect;

@@ -1,5 +1,8 @@
+import "server-only";
+
 import { sql } from "drizzle-orm";
 import { jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
 import { timestamps } from "./users";
 
 export const waitlistEntries = pgTable(

@@ -1,5 +1,8 @@
+import "server-only";
+
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+
 import { env } from "@/lib/env";
 
 /** The model answered, but not in the shape we asked for. */
@@ -53,7 +56,9 @@ export async function callTool<S extends z.ZodType>(client: Anthropic, call: Too
   const parsed = call.tool.schema.safeParse(use.input);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ModelOutputError(`The model returned an invalid ${call.tool.name}: ${first.path.join(".") || "input"} ${first.message}`);
+    throw new ModelOutputError(
+      `The model returned an invalid ${call.tool.name}: ${first.path.join(".") || "input"} ${first.message}`,
+    );
   }
   return parsed.data;
 }

@@ -1,9 +1,15 @@
+import "server-only";
+
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
+
 import { resolveSession, type SessionUser } from "@/lib/auth/service";
 import { SESSION_COOKIE } from "@/lib/auth/tokens";
-import { errorResponse, forbidden, unauthorized } from "@/lib/errors";
+import { assertAgent } from "@/lib/conversations/agent-auth";
 import { env } from "@/lib/env";
+import { errorResponse, forbidden, notFound, unauthorized } from "@/lib/errors";
+
+import { bearerToken } from "./bearer";
 import { readJson } from "./body";
 
 export type Caller = { user: SessionUser; sessionId: string; via: "bearer" | "cookie" };
@@ -22,8 +28,7 @@ function toResponse(result: Result): Response {
 
 /** Reads the bearer header first, then the session cookie. */
 export async function resolveCaller(req: NextRequest): Promise<Caller> {
-  const header = req.headers.get("authorization");
-  const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  const bearer = bearerToken(req);
   const cookie = req.cookies.get(SESSION_COOKIE)?.value;
   const token = bearer || cookie;
   if (!token) throw unauthorized("No authentication token found");
@@ -63,25 +68,79 @@ function finish(res: Response): Response {
   return res;
 }
 
-export function withPublic<P = Record<string, string>>(handler: (ctx: PublicContext<P>) => Promise<Result>) {
+type ParamsSchema = z.ZodType<object>;
+type ParamsOf<S> = S extends ParamsSchema ? z.output<S> : Record<string, string | string[]>;
+type RouteOptions<S> = {
+  /** The route's dynamic segments; a value it refuses (a malformed id) is the schema's own 404 message. */
+  params?: S;
+};
+
+function parseParams<S extends ParamsSchema | undefined>(schema: S, raw: unknown): ParamsOf<S> {
+  if (!schema) return raw as ParamsOf<S>;
+  const result = schema.safeParse(raw);
+  if (!result.success) throw notFound(result.error.issues[0]?.message);
+  return result.data as ParamsOf<S>;
+}
+
+/** Who may call comes first (401/403), then the params (404), then the handler. */
+function route<C extends object, S extends ParamsSchema | undefined>(
+  authorize: (req: NextRequest) => Promise<C> | C,
+  handler: (ctx: PublicContext<ParamsOf<S>> & C) => Promise<Result>,
+  options: RouteOptions<S>,
+) {
   return async (req: NextRequest, ctx: RouteContext) => {
     try {
-      return finish(toResponse(await handler({ req, params: (await ctx.params) as P })));
+      const who = await authorize(req);
+      const params = parseParams(options.params as S, await ctx.params);
+      return finish(toResponse(await handler({ ...who, req, params })));
     } catch (err) {
       return finish(errorResponse(err));
     }
   };
 }
 
-export function withUser<P = Record<string, string>>(handler: (ctx: UserContext<P>) => Promise<Result>) {
-  return withPublic<P>(async ({ req, params }) => handler({ req, params, caller: await resolveCaller(req) }));
+export function withPublic<S extends ParamsSchema | undefined = undefined>(
+  handler: (ctx: PublicContext<ParamsOf<S>>) => Promise<Result>,
+  options: RouteOptions<S> = {},
+) {
+  return route(() => ({}), handler, options);
 }
 
-export function withDev<P = Record<string, string>>(handler: (ctx: UserContext<P>) => Promise<Result>) {
-  return withUser<P>(async (ctx) => {
-    if (!ctx.caller.user.isDev) throw forbidden("Developer access required");
-    return handler(ctx);
-  });
+export function withUser<S extends ParamsSchema | undefined = undefined>(
+  handler: (ctx: UserContext<ParamsOf<S>>) => Promise<Result>,
+  options: RouteOptions<S> = {},
+) {
+  return route(async (req) => ({ caller: await resolveCaller(req) }), handler, options);
+}
+
+export function withDev<S extends ParamsSchema | undefined = undefined>(
+  handler: (ctx: UserContext<ParamsOf<S>>) => Promise<Result>,
+  options: RouteOptions<S> = {},
+) {
+  return route(
+    async (req) => {
+      const caller = await resolveCaller(req);
+      if (!caller.user.isDev) throw forbidden("Developer access required");
+      return { caller };
+    },
+    handler,
+    options,
+  );
+}
+
+/** The persona agent's routes: its shared secret, never a user's session. */
+export function withAgent<S extends ParamsSchema | undefined = undefined>(
+  handler: (ctx: PublicContext<ParamsOf<S>>) => Promise<Result>,
+  options: RouteOptions<S> = {},
+) {
+  return route(
+    (req) => {
+      assertAgent(req);
+      return {};
+    },
+    handler,
+    options,
+  );
 }
 
 /** Parses and validates the JSON body with the shared zod schema. */
@@ -89,8 +148,7 @@ export function body<S extends z.ZodType>(req: NextRequest, schema: S, maxBytes?
   return readJson(req, maxBytes).then((raw) => schema.parse(raw));
 }
 
-/** Parses route params or search params with a zod schema; failures are 404-free 422s. */
+/** Parses search params with a zod schema; a refused value is a 422 naming it. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   return schema.parse(value);
 }
-

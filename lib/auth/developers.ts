@@ -1,10 +1,13 @@
+import "server-only";
+
 import type { Database } from "@/db";
 import { findUserByEmail, insertUserWithCredits, markDeveloper } from "@/db/queries/users";
 import { isUniqueViolation } from "@/lib/db-errors";
-import { env, type Env } from "@/lib/env";
-import { emailSchema } from "@/lib/validations/auth";
-import { passwordProblem } from "./password-policy";
+import { type Env, env } from "@/lib/env";
+import { email as emailAddress } from "@/lib/validations/common";
+
 import { hashPassword } from "./password";
+import { passwordProblem } from "./password-policy";
 
 type Log = (line: string) => void;
 
@@ -21,10 +24,12 @@ export async function bootstrapDeveloper(
   const { BOOTSTRAP_DEV_EMAIL: rawEmail, BOOTSTRAP_DEV_PASSWORD: password } = config;
   if (!rawEmail && !password) return "skipped";
   if (!rawEmail || !password) {
-    log("[bootstrap] Set both BOOTSTRAP_DEV_EMAIL and BOOTSTRAP_DEV_PASSWORD to create a developer account; nothing done.");
+    log(
+      "[bootstrap] Set both BOOTSTRAP_DEV_EMAIL and BOOTSTRAP_DEV_PASSWORD to create a developer account; nothing done.",
+    );
     return "invalid";
   }
-  const email = emailSchema.safeParse(rawEmail);
+  const email = emailAddress.safeParse(rawEmail);
   if (!email.success) {
     log("[bootstrap] BOOTSTRAP_DEV_EMAIL is not a valid email address; nothing done.");
     return "invalid";
@@ -37,7 +42,11 @@ export async function bootstrapDeveloper(
   if (await findUserByEmail(db, email.data)) return "exists";
   try {
     await insertUserWithCredits(db, {
-      email: email.data, name: "Developer", passwordHash: await hashPassword(password), isDev: true, credits: config.DEFAULT_CREDITS,
+      email: email.data,
+      name: "Developer",
+      passwordHash: await hashPassword(password),
+      isDev: true,
+      credits: config.DEFAULT_CREDITS,
     });
   } catch (err) {
     if (isUniqueViolation(err)) return "exists"; // another instance created it first

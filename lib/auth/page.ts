@@ -1,6 +1,11 @@
+import "server-only";
+
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+
+import { unauthorized } from "@/lib/errors";
+
 import { resolveSession, type SessionUser } from "./service";
 import { PAGE_PATH_HEADER, SESSION_COOKIE } from "./tokens";
 
@@ -24,4 +29,11 @@ export async function requirePageUser(): Promise<SessionUser> {
 export async function currentUser(): Promise<SessionUser | null> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   return token ? ((await sessionOf(token))?.user ?? null) : null;
+}
+
+/** The signed-in user of a server action; a 401 (shown as its message) when the session has ended. */
+export async function requireActionUser(): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) throw unauthorized("Your session has ended. Please sign in again.");
+  return user;
 }

@@ -15,13 +15,17 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 /** Why a password is refused for this account, or null when it is acceptable. */
-export function passwordProblem(password: string, account: { email?: string | null; name?: string | null }): string | null {
+export function passwordProblem(
+  password: string,
+  account: { email?: string | null; name?: string | null },
+): string | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   const lower = password.trim().toLowerCase();
   if (new Set(password).size === 1) return PASSWORD_MESSAGES.repeated;
   if (common.has(lower) || common.has(password.toLowerCase())) return PASSWORD_MESSAGES.common;
   const email = account.email?.trim().toLowerCase() ?? "";
   const personal = [email, email.split("@")[0], account.name?.trim().toLowerCase() ?? ""].filter((w) => w.length >= 3);
-  if (personal.some((w) => lower === w || lower.replace(/\s+/g, "") === w.replace(/\s+/g, ""))) return PASSWORD_MESSAGES.personal;
+  if (personal.some((w) => lower === w || lower.replace(/\s+/g, "") === w.replace(/\s+/g, "")))
+    return PASSWORD_MESSAGES.personal;
   return null;
 }

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { hash, verify } from "@node-rs/argon2";
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.

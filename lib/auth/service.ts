@@ -1,12 +1,19 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import {
-  findLiveSessionUser, findUserByEmail, insertSession, insertUserWithCredits, revokeSession,
+  findLiveSessionUser,
+  findUserByEmail,
+  insertSession,
+  insertUserWithCredits,
+  revokeSession,
 } from "@/db/queries/users";
 import { isUniqueViolation } from "@/lib/db-errors";
-import { AppError, conflict, unauthorized } from "@/lib/errors";
 import { env } from "@/lib/env";
+import { AppError, conflict, unauthorized } from "@/lib/errors";
 import { refund, release, take } from "@/lib/rate-limit";
 import type { SignInInput, SignUpInput } from "@/lib/validations/auth";
+
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password";
 import { decodeSessionToken, encodeSessionToken } from "./tokens";
 
@@ -59,7 +66,9 @@ export async function signIn(input: SignInInput, clientAddress: string) {
 
   const db = await getDb();
   const user = await findUserByEmail(db, input.email);
-  const valid = user ? await verifyPassword(user.password_hash, input.password) : (await verifyDummyPassword(input.password), false);
+  const valid = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : (await verifyDummyPassword(input.password), false);
   if (!user || !valid) throw unauthorized("Invalid email or password");
   // Success clears this address's lockout for the account and gives back the account-wide attempt,
   // so the ceilings count failures; the per-address limit keeps counting every attempt.

@@ -1,5 +1,9 @@
+import "server-only";
+
 import { hkdfSync } from "node:crypto";
+
 import { EncryptJWT, jwtDecrypt } from "jose";
+
 import { authSecret } from "@/lib/env";
 
 export const SESSION_COOKIE = "parley.session-token";
@@ -20,7 +24,9 @@ function key(): Uint8Array {
   const secret = authSecret();
   let k = keys.get(secret);
   if (!k) {
-    k = new Uint8Array(hkdfSync("sha256", secret, SESSION_COOKIE, `Auth.js Generated Encryption Key (${SESSION_COOKIE})`, 64));
+    k = new Uint8Array(
+      hkdfSync("sha256", secret, SESSION_COOKIE, `Auth.js Generated Encryption Key (${SESSION_COOKIE})`, 64),
+    );
     keys.clear();
     keys.set(secret, k);
   }
@@ -39,7 +45,9 @@ export function encodeSessionToken(claims: TokenClaims, maxAgeSeconds: number): 
 
 async function decode(token: string) {
   const { payload } = await jwtDecrypt(token, key(), {
-    clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: [ENC],
+    clockTolerance: 15,
+    keyManagementAlgorithms: ["dir"],
+    contentEncryptionAlgorithms: [ENC],
   });
   return payload;
 }

@@ -2,7 +2,7 @@
 
 import { clearToken, getToken } from "./storage";
 
-/** Spec section 7: how the client turns any answer into a message. */
+/** How the client turns any error answer into a message: `detail` as text, or its entries' `msg` joined. */
 export function errorMessage(data: unknown): string {
   const detail = (data as { detail?: unknown } | null)?.detail;
   if (Array.isArray(detail)) return detail.map((d) => (d as { msg?: string }).msg ?? "").join(", ");
@@ -11,7 +11,10 @@ export function errorMessage(data: unknown): string {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = "ApiError";
   }
@@ -39,7 +42,7 @@ export async function api<T = unknown>(path: string, { method = "GET", body, aut
   return data as T;
 }
 
-/** The 401/Token rule (spec sections 4 and 8): true when the caller must sign in again. */
+/** The 401/Token rule: a 401, or a message naming 401 or Token, means the caller must sign in again. */
 export function isAuthError(err: unknown): boolean {
   if (err instanceof ApiError && err.status === 401) return true;
   const message = err instanceof Error ? err.message : String(err);

@@ -1,11 +1,13 @@
 "use client";
 
-/** The spec's local storage contract, in one place (spec section 9). */
+import type { RoomAnswer } from "@/lib/rooms/service";
+
+/** The local storage keys other clients rely on, in one place. */
 export const STORAGE_KEYS = {
   token: "token",
   user: "user",
   isDev: "isDev",
-  selectedSchema: "selected_roleplay_schema",
+  selectedRoleplay: "selected_roleplay_schema",
 } as const;
 
 export type StoredUser = { id: string; name: string; email?: string; isDev?: boolean };
@@ -28,7 +30,7 @@ export function storeSignIn(token: string, user: StoredUser) {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
-/** Sign-out removes token, user and isDev (spec section 4). */
+/** Sign-out removes token, user and isDev. */
 export function clearSession() {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.user);
@@ -42,7 +44,7 @@ export function clearToken() {
 }
 
 /** Navigation state for /call: Next.js has none, so the room answer lives in sessionStorage for one tab. */
-export type CallState = { token: string; conversation_id: string; server_url: string | null; mode: "livekit" | "local" };
+export type CallState = RoomAnswer;
 const CALL_KEY = "parley.call";
 
 export function saveCallState(state: CallState) {

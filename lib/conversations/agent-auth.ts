@@ -1,4 +1,8 @@
+import "server-only";
+
 import { createHash, timingSafeEqual } from "node:crypto";
+
+import { bearerToken } from "@/lib/api/bearer";
 import { env } from "@/lib/env";
 import { AppError, unauthorized } from "@/lib/errors";
 
@@ -11,6 +15,6 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
 export function assertAgent(req: Request): void {
   const secret = env().AGENT_SECRET;
   if (!secret) throw new AppError(503, "The agent endpoint is not configured (AGENT_SECRET is unset)");
-  const sent = req.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? "";
+  const sent = bearerToken(req) ?? "";
   if (!timingSafeEqual(digest(sent), digest(secret))) throw unauthorized("Invalid agent credentials");
 }

@@ -1,4 +1,5 @@
 import type { Persona } from "@/lib/validations/persona";
+import type { Scenario } from "@/lib/validations/scorecard";
 
 /** What the learner knows going into the call. Never the persona's private pains, goals or close. */
 export type ScenarioBrief = {
@@ -10,33 +11,29 @@ export type ScenarioBrief = {
 };
 
 const DEFAULT_OBJECTIVES: Record<string, string> = {
-  "sales-discovery": "Find out how they work today, uncover their problems and what those cost them, then agree a concrete next step.",
+  "sales-discovery":
+    "Find out how they work today, uncover their problems and what those cost them, then agree a concrete next step.",
   "cold-call": "Earn a few minutes of attention, find one problem worth solving, and book a follow-up.",
-  renewal: "Understand why the renewal is at risk, uncover what the customer needs, and agree a way to keep the account.",
+  renewal:
+    "Understand why the renewal is at risk, uncover what the customer needs, and agree a way to keep the account.",
   interview: "Answer well, ask thoughtful questions about the team and the role, and leave them wanting a next round.",
   "customer-service": "Understand the customer's problem, calm the situation, and agree how it will be resolved.",
   pitch: "Make your case clearly, handle the questions and objections, and agree what happens next.",
 };
 export const DEFAULT_KIND = "sales-discovery";
 
-/** The scenario as another part of the app may store it ({kind, objective}); anything else is ignored. */
-function readScenario(raw: unknown): { kind?: string; objective?: string } {
-  if (!raw || typeof raw !== "object") return {};
-  const { kind, objective } = raw as Record<string, unknown>;
-  return {
-    kind: typeof kind === "string" && kind.trim() ? kind.trim() : undefined,
-    objective: typeof objective === "string" && objective.trim() ? objective.trim() : undefined,
-  };
-}
-
-export function buildBrief(persona: Persona, scenario: unknown): ScenarioBrief {
-  const { kind = DEFAULT_KIND, objective } = readScenario(scenario);
+export function buildBrief(persona: Persona, scenario: Scenario | null): ScenarioBrief {
+  const kind = scenario?.kind ?? DEFAULT_KIND;
+  const objective = scenario?.objective.trim() || undefined;
   const company = persona.company;
   return {
     kind,
     objective: objective ?? DEFAULT_OBJECTIVES[kind] ?? DEFAULT_OBJECTIVES[DEFAULT_KIND],
     persona: { name: persona.name, role: persona.role },
-    company: company?.name || company?.industry || company?.size ? { name: company.name, industry: company.industry, size: company.size } : null,
+    company:
+      company?.name || company?.industry || company?.size
+        ? { name: company.name, industry: company.industry, size: company.size }
+        : null,
     situation: persona.situation,
   };
 }

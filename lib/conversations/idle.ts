@@ -1,6 +1,13 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { markEnded } from "@/db/queries/conversations";
-import { lockIdleConversation, markAbandoned, refundCredit, selectIdleConversations } from "@/db/queries/idle-conversations";
+import {
+  lockIdleConversation,
+  markAbandoned,
+  refundCredit,
+  selectIdleConversations,
+} from "@/db/queries/idle-conversations";
 import { env } from "@/lib/env";
 import { enqueueGrade, kickGrader } from "@/lib/grading/queue";
 
@@ -12,7 +19,9 @@ export type IdleSweep = { graded: string[]; abandoned: string[] };
  * its credit refunded. Each one is settled in its own transaction under a row lock, so it happens
  * once even when several server processes sweep at the same moment.
  */
-export async function sweepIdleConversations(opts: { now?: Date; idleMinutes?: number; limit?: number } = {}): Promise<IdleSweep> {
+export async function sweepIdleConversations(
+  opts: { now?: Date; idleMinutes?: number; limit?: number } = {},
+): Promise<IdleSweep> {
   const db = await getDb();
   const idleMinutes = opts.idleMinutes ?? env().CALL_IDLE_MINUTES;
   const before = new Date((opts.now ?? new Date()).getTime() - idleMinutes * 60_000);
@@ -43,7 +52,9 @@ const state = globalThis as unknown as { parleyIdleSweep?: NodeJS.Timeout | null
 export function startIdleSweep(): void {
   if (state.parleyIdleSweep) return;
   const run = () =>
-    void sweepIdleConversations().catch((err) => console.error("[conversations] idle sweep failed:", err instanceof Error ? err.message : err));
+    void sweepIdleConversations().catch((err) =>
+      console.error("[conversations] idle sweep failed:", err instanceof Error ? err.message : err),
+    );
   state.parleyIdleSweep = setInterval(run, env().CALL_IDLE_SWEEP_MS);
   state.parleyIdleSweep.unref();
   setImmediate(run);

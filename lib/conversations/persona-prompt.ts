@@ -10,8 +10,9 @@ export type PersonaMessage = { role: "user" | "assistant"; content: string };
 
 const DIFFICULTY_RULES = {
   easy: "You are fairly open: after one reasonable question you share a problem, you sometimes hint that there is more, you mention your concerns only in passing, and you agree to a sensible next step once you have talked about some of your problems and what you want.",
-  medium: "You are a little guarded: share a problem only after the learner has shown interest in your situation, one at a time. Before agreeing to a next step, raise your main concern once and wait for a real answer. Agree only when all your problems, what they cost you and what you want have come up.",
-  hard: "You are guarded and busy: brush off the first general question about problems (\"Things run fine, mostly.\"), answer in one sentence, volunteer nothing. Raise your concern early and hold to it until it is answered. Agree to a next step only when every problem, its cost and your goals have been explored and your concern answered.",
+  medium:
+    "You are a little guarded: share a problem only after the learner has shown interest in your situation, one at a time. Before agreeing to a next step, raise your main concern once and wait for a real answer. Agree only when all your problems, what they cost you and what you want have come up.",
+  hard: 'You are guarded and busy: brush off the first general question about problems ("Things run fine, mostly."), answer in one sentence, volunteer nothing. Raise your concern early and hold to it until it is answered. Agree to a next step only when every problem, its cost and your goals have been explored and your concern answered.',
 } as const;
 
 /** Claude wants alternating roles starting with the user: runs are merged and an opening cue added if needed. */
@@ -77,10 +78,10 @@ export function buildPersonaPrompt(persona: Persona, channel: Channel = "voice")
     [
       "## How to behave",
       `- ${style}`,
-      "- The notes above are written about you in the third person; always speak as yourself (\"I\", \"my team\"), never read them back.",
+      '- The notes above are written about you in the third person; always speak as yourself ("I", "my team"), never read them back.',
       "- Answer the question asked, and only that. Hold information back until it is asked for.",
       "- Never say you are an AI, a model or a roleplay; never coach the learner or comment on their technique.",
-      "- If the learner pitches before understanding your problems, push back (\"I'm not sure what problem that solves for us\"). If they ignore something you just said, notice it.",
+      '- If the learner pitches before understanding your problems, push back ("I\'m not sure what problem that solves for us"). If they ignore something you just said, notice it.',
       "- Never repeat an earlier reply word for word.",
       "- If the learner is silent or off-topic, bring the conversation back to your situation.",
     ].join("\n"),

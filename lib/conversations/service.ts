@@ -1,13 +1,23 @@
-import { getDb, type Executor } from "@/db";
+import "server-only";
+
+import { type Executor, getDb } from "@/db";
 import {
-  appendTurn, countTurns, findConversation, findConversationScenario, listTurns, lockConversation, markEnded,
+  appendTurn,
+  type ConversationScope,
+  countTurns,
+  findConversation,
+  findConversationScenario,
+  listTurns,
+  lockConversation,
+  markEnded,
 } from "@/db/queries/conversations";
 import type { Conversation, ConversationTurn } from "@/db/schema";
 import { anthropicClient } from "@/lib/ai/anthropic";
 import type { SessionUser } from "@/lib/auth/service";
 import { conflict, notFound } from "@/lib/errors";
 import { enqueueGrade, kickGrader, makeGradeDue, regradeAfterLateTurn } from "@/lib/grading/queue";
-import { MAX_TURNS_PER_CONVERSATION, type AgentTurn } from "@/lib/validations/conversation";
+import { type AgentTurn, MAX_TURNS_PER_CONVERSATION } from "@/lib/validations/conversation";
+
 import { buildBrief } from "./brief";
 import { claudePersonaReply } from "./claude-reply";
 import { offlineReply } from "./offline-persona";
@@ -17,16 +27,23 @@ const hasEnded = () => conflict("This conversation has ended");
 const turnLimit = () => conflict(`This conversation has reached its limit of ${MAX_TURNS_PER_CONVERSATION} turns`);
 
 /** The conversation, locked for the rest of the transaction, if it is still taking turns. */
-async function lockActive(tx: Executor, conversationId: string, ownerId?: string) {
-  const conversation = await lockConversation(tx, conversationId);
-  if (!conversation || (ownerId && conversation.user_id !== ownerId)) throw conversationNotFound();
+async function lockActive(tx: Executor, conversationId: string, scope?: ConversationScope) {
+  const conversation = await lockConversation(tx, { conversationId, scope });
+  if (!conversation) throw conversationNotFound();
   if (conversation.status !== "active") throw hasEnded();
   if ((await countTurns(tx, conversationId)) >= MAX_TURNS_PER_CONVERSATION) throw turnLimit();
   return conversation;
 }
 
 export type TurnView = Pick<ConversationTurn, "id" | "seq" | "speaker" | "text" | "started_at" | "ended_at">;
-const view = ({ id, seq, speaker, text, started_at, ended_at }: ConversationTurn): TurnView => ({ id, seq, speaker, text, started_at, ended_at });
+const view = ({ id, seq, speaker, text, started_at, ended_at }: ConversationTurn): TurnView => ({
+  id,
+  seq,
+  speaker,
+  text,
+  started_at,
+  ended_at,
+});
 
 /**
  * A typed learner message and the persona's reply. The learner turn is committed before the
@@ -35,7 +52,7 @@ const view = ({ id, seq, speaker, text, started_at, ended_at }: ConversationTurn
 export async function addLearnerMessage(user: SessionUser, conversationId: string, text: string) {
   const db = await getDb();
   const { conversation, learnerTurn, transcript } = await db.transaction(async (tx) => {
-    const conversation = await lockActive(tx, conversationId, user.id);
+    const conversation = await lockActive(tx, conversationId, { ownerId: user.id });
     const transcript = await listTurns(tx, conversationId);
     const learnerTurn = (await appendTurn(tx, { conversationId, speaker: "learner", text, source: "text" }))!;
     return { conversation, learnerTurn, transcript };
@@ -47,7 +64,7 @@ export async function addLearnerMessage(user: SessionUser, conversationId: strin
     : offlineReply(conversation.persona, transcript, text, conversationId);
 
   const personaTurn = await db.transaction(async (tx) => {
-    const current = await lockConversation(tx, conversationId);
+    const current = await lockConversation(tx, { conversationId });
     // Ended while the reply was being written: the learner still sees it, the graded record does not change.
     if (current?.status !== "active") return null;
     return appendTurn(tx, { conversationId, speaker: "persona", text: reply, source: "text" });
@@ -84,12 +101,12 @@ export async function endConversation(conversationId: string, { byAgent = false 
   });
   if (ended || byAgent) kickGrader();
   if (ended) return ended;
-  return findConversation(db, conversationId);
+  return findConversation(db, { conversationId });
 }
 
 export async function endOwnedConversation(user: SessionUser, conversationId: string) {
-  const existing = await findConversation(await getDb(), conversationId);
-  if (!existing || existing.user_id !== user.id) throw conversationNotFound();
+  const existing = await findConversation(await getDb(), { conversationId, scope: { ownerId: user.id } });
+  if (!existing) throw conversationNotFound();
   const conversation = (await endConversation(conversationId))!;
   return { conversation_id: conversation.id, status: conversation.status, ended_at: conversation.ended_at };
 }
@@ -120,7 +137,7 @@ export async function recordAgentTurn(conversationId: string, turn: AgentTurn) {
  * LATE_AGENT_TURN_GRACE_MS of its end still takes the agent's turns (returns true: a late turn).
  */
 async function lockForAgentTurn(tx: Executor, conversationId: string): Promise<boolean> {
-  const conversation = await lockConversation(tx, conversationId);
+  const conversation = await lockConversation(tx, { conversationId });
   if (!conversation) throw conversationNotFound();
   if (conversation.status === "active") {
     await lockActive(tx, conversationId);
@@ -135,7 +152,7 @@ async function lockForAgentTurn(tx: Executor, conversationId: string): Promise<b
 /** What the persona agent needs to play a conversation: the persona snapshot and the turns so far. */
 export async function conversationForAgent(conversationId: string) {
   const db = await getDb();
-  const conversation = await findConversation(db, conversationId);
+  const conversation = await findConversation(db, { conversationId });
   if (!conversation) throw conversationNotFound();
   const turns = await listTurns(db, conversationId);
   return {
@@ -150,9 +167,12 @@ export async function conversationForAgent(conversationId: string) {
 /** The call screen's view of its own conversation: who the persona is and the turns so far. */
 export async function getOwnedConversation(user: SessionUser, conversationId: string) {
   const db = await getDb();
-  const conversation = await findConversation(db, conversationId);
-  if (!conversation || conversation.user_id !== user.id) throw conversationNotFound();
-  const [turns, scenario] = await Promise.all([listTurns(db, conversationId), findConversationScenario(db, conversationId)]);
+  const conversation = await findConversation(db, { conversationId, scope: { ownerId: user.id } });
+  if (!conversation) throw conversationNotFound();
+  const [turns, scenario] = await Promise.all([
+    listTurns(db, conversationId),
+    findConversationScenario(db, conversationId),
+  ]);
   return {
     conversation_id: conversation.id,
     schema_name: conversation.schema_name,

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { selectConversationStats, selectCreditAccount, selectRecentConversations } from "@/db/queries/dashboard";
 import type { SessionUser } from "@/lib/auth/service";
@@ -18,7 +20,7 @@ function progressOf(c: { conversation_status: string; grade_status: string | nul
   return c.grade_status === "pending" ? "grading" : "ended";
 }
 
-/** The dashboard object of spec section 3, from real data. */
+/** The dashboard API's answer: credits, stats, recent conversations and assignments. */
 export async function getDashboard(user: SessionUser) {
   const db = await getDb();
   const membershipP = getActiveMembership(user.id);

@@ -1,9 +1,16 @@
+import "server-only";
+
 import { randomBytes, randomInt } from "node:crypto";
 
 const ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
 
 export function slug(value: string, fallback: string, max = 24): string {
-  const s = value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, max).replace(/-+$/, "");
+  const s = value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, max)
+    .replace(/-+$/, "");
   return s || fallback;
 }
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 /** A cell quoted when it holds a comma, quote or line break; a leading formula sign is neutralised. */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -8,7 +10,7 @@ export function toCsv(header: string[], rows: string[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** Spec section 7: the organisation name with non-alphanumerics replaced by '_', plus '_users.csv'. */
+/** The organisation name with non-alphanumerics replaced by '_', plus '_users.csv'. */
 export function csvFilename(orgName: string): string {
   return `${orgName.replace(/[^a-zA-Z0-9]/g, "_")}_users.csv`;
 }

@@ -1,14 +1,26 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import {
-  deleteOrganizationConversations, deleteOrganizationRow, deleteUsers, findOrganization, findUserById,
-  selectExclusiveMemberIds, selectOrganizations, selectOrganizationUsers, upsertMembership,
+  deleteOrganizationConversations,
+  deleteOrganizationRow,
+  deleteUsers,
+  findOrganization,
+  findUserById,
+  selectExclusiveMemberIds,
+  selectOrganizations,
+  selectOrganizationUsers,
+  upsertMembership,
 } from "@/db/queries/organizations";
 import { notFound } from "@/lib/errors";
 import type { AddUserInput } from "@/lib/validations/organization";
 
 export async function listOrganizations() {
-  return { organizations: await selectOrganizations(await getDb()) };
+  const rows = await selectOrganizations(await getDb());
+  return { organizations: rows.map((o) => ({ ...o, created_at: o.created_at.toISOString() })) };
 }
+
+export type DevOrganization = Awaited<ReturnType<typeof listOrganizations>>["organizations"][number];
 
 export async function listOrganizationUsers(organizationId: string) {
   const db = await getDb();
@@ -16,6 +28,8 @@ export async function listOrganizationUsers(organizationId: string) {
   if (!organization) throw notFound("Organization not found");
   return { organization_name: organization.name, users: await selectOrganizationUsers(db, organizationId) };
 }
+
+export type OrganizationUser = Awaited<ReturnType<typeof listOrganizationUsers>>["users"][number];
 
 /**
  * Removes the organisation with its groups, memberships, schemas and conversations. Accounts

@@ -1,3 +1,5 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { insertSeededOrganization, type NewAccount } from "@/db/queries/organizations";
 import { hashPassword } from "@/lib/auth/password";
@@ -5,6 +7,7 @@ import { isUniqueViolation } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { conflict } from "@/lib/errors";
 import type { SeedRequest } from "@/lib/validations/seed";
+
 import { generatePassword, pilotEmail, pilotName } from "./credentials";
 import { csvFilename, toCsv } from "./csv";
 
@@ -18,7 +21,10 @@ function planAccounts(request: SeedRequest, domain: string): PlannedAccount[] {
     const add = (role: "admin" | "member", count: number) => {
       for (let n = 1; n <= count; n++) {
         accounts.push({
-          groupIndex, role, group: group.name, password: generatePassword(),
+          groupIndex,
+          role,
+          group: group.name,
+          password: generatePassword(),
           name: pilotName(group.name, role, n),
           email: pilotEmail({ org: request.org_name, group: group.name, role, n, domain }),
         });

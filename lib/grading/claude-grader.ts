@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
+
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+
 import { anthropicModel, callTool, ModelOutputError } from "@/lib/ai/anthropic";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
+
 import type { GradeResult } from "./grade-schema";
 import type { MarkedQuestion, TranscriptTurn } from "./metrics";
-import { analyseTranscript, publicQuestions } from "./rubric-grader";
 import { rubricFeedback } from "./rubric-feedback";
+import { analyseTranscript, publicQuestions } from "./rubric-grader";
 import type { JudgedCriterion } from "./scorecard";
 import { SPIN_STAGES } from "./spin";
 
@@ -49,15 +52,37 @@ export const claudeGradeSchema = z.object({
 export type ClaudeGrade = z.infer<typeof claudeGradeSchema>;
 
 /** Where Claude's answers are kept, by a hash of transcript + persona + scenario + scorecard + model. */
-export type GradeCache = { get(key: string): Promise<ClaudeGrade | null>; set(key: string, model: string, answer: ClaudeGrade): Promise<void> };
+export type GradeCache = {
+  get(key: string): Promise<ClaudeGrade | null>;
+  set(key: string, model: string, answer: ClaudeGrade): Promise<void>;
+};
 
-export function gradeCacheKey(input: { persona: Persona; scenario: Scenario; scorecard: Scorecard; turns: TranscriptTurn[] }, model: string): string {
+export function gradeCacheKey(
+  input: { persona: Persona; scenario: Scenario; scorecard: Scorecard; turns: TranscriptTurn[] },
+  model: string,
+): string {
   const turns = input.turns.map((t) => [t.speaker, t.text, t.source, t.started_at.getTime(), t.ended_at.getTime()]);
-  return createHash("sha256").update(JSON.stringify({ v: 2, model, persona: input.persona, scenario: input.scenario, scorecard: input.scorecard, turns })).digest("hex");
+  return createHash("sha256")
+    .update(
+      JSON.stringify({
+        v: 2,
+        model,
+        persona: input.persona,
+        scenario: input.scenario,
+        scorecard: input.scorecard,
+        turns,
+      }),
+    )
+    .digest("hex");
 }
 
-const normalise = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-const INSTRUCTION = /\b(?:ignore (?:all |your |the |previous |prior )*(?:instructions|rules|rubric)|give me (?:a )?(?:100|full marks|top marks)|system prompt|you are now|new instructions)\b/i;
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+const INSTRUCTION =
+  /\b(?:ignore (?:all |your |the |previous |prior )*(?:instructions|rules|rubric)|give me (?:a )?(?:100|full marks|top marks)|system prompt|you are now|new instructions)\b/i;
 
 /** A quote counts only if the learner said it and it is not an instruction aimed at the grader. */
 export function isVerifiedQuote(quote: string | null | undefined, learnerText: string): quote is string {
@@ -68,19 +93,38 @@ export function isVerifiedQuote(quote: string | null | undefined, learnerText: s
 
 /** Keeps the points whose quote the learner really said; turns each into one line of feedback. */
 export function verifiedPoints(points: ClaudeGrade["strengths"], learnerText: string): string[] {
-  return points.filter((p) => isVerifiedQuote(p.learner_quote, learnerText)).map((p) => `${p.observation.trim()} ("${p.learner_quote.trim()}")`);
+  return points
+    .filter((p) => isVerifiedQuote(p.learner_quote, learnerText))
+    .map((p) => `${p.observation.trim()} ("${p.learner_quote.trim()}")`);
 }
 
 const json = (v: unknown) => JSON.stringify(v, null, 1);
 
-function promptFor(input: { persona: Persona; scenario: Scenario; scorecard: Scorecard; turns: TranscriptTurn[] }, questions: MarkedQuestion[]): string {
-  const transcript = input.turns.map((t, i) => ({ turn: i, speaker: t.speaker === "learner" ? "LEARNER" : "PERSONA", text: t.text }));
+function promptFor(
+  input: { persona: Persona; scenario: Scenario; scorecard: Scorecard; turns: TranscriptTurn[] },
+  questions: MarkedQuestion[],
+): string {
+  const transcript = input.turns.map((t, i) => ({
+    turn: i,
+    speaker: t.speaker === "learner" ? "LEARNER" : "PERSONA",
+    text: t.text,
+  }));
   return [
-    "<scenario>", json(input.scenario), "</scenario>",
-    "<persona>", json(input.persona), "</persona>",
-    "<scorecard>", json(input.scorecard.criteria.map(({ id, label, description }) => ({ id, label, description }))), "</scorecard>",
-    "<transcript>", json(transcript), "</transcript>",
-    "<questions>", json(questions.map((q, index) => ({ index, turn: q.turn, text: q.text }))), "</questions>",
+    "<scenario>",
+    json(input.scenario),
+    "</scenario>",
+    "<persona>",
+    json(input.persona),
+    "</persona>",
+    "<scorecard>",
+    json(input.scorecard.criteria.map(({ id, label, description }) => ({ id, label, description }))),
+    "</scorecard>",
+    "<transcript>",
+    json(transcript),
+    "</transcript>",
+    "<questions>",
+    json(questions.map((q, index) => ({ index, turn: q.turn, text: q.text }))),
+    "</questions>",
     "Answer with the record_grade tool: a label for every question index, and one entry per scorecard criterion id.",
   ].join("\n");
 }
@@ -92,24 +136,42 @@ function promptFor(input: { persona: Persona; scenario: Scenario; scorecard: Sco
  */
 export async function gradeWithClaude(
   client: Anthropic,
-  input: { persona: Persona; scenario?: Partial<Scenario> | null; scorecard?: Scorecard | null; turns: TranscriptTurn[] },
+  input: {
+    persona: Persona;
+    scenario?: Partial<Scenario> | null;
+    scorecard?: Scorecard | null;
+    turns: TranscriptTurn[];
+  },
   cache?: GradeCache,
 ): Promise<GradeResult> {
   const offline = analyseTranscript(input);
   const model = anthropicModel();
-  const key = gradeCacheKey({ persona: input.persona, scenario: offline.scenario, scorecard: offline.scorecard, turns: offline.ordered }, model);
+  const key = gradeCacheKey(
+    { persona: input.persona, scenario: offline.scenario, scorecard: offline.scorecard, turns: offline.ordered },
+    model,
+  );
   let answer = cache ? await cache.get(key) : null;
   if (!answer) {
     answer = await callTool(client, {
       system: SYSTEM,
-      prompt: promptFor({ persona: input.persona, scenario: offline.scenario, scorecard: offline.scorecard, turns: offline.ordered }, offline.metrics.question_marks),
-      tool: { name: "record_grade", description: "Record the grade of the learner's conversation", schema: claudeGradeSchema },
+      prompt: promptFor(
+        { persona: input.persona, scenario: offline.scenario, scorecard: offline.scorecard, turns: offline.ordered },
+        offline.metrics.question_marks,
+      ),
+      tool: {
+        name: "record_grade",
+        description: "Record the grade of the learner's conversation",
+        schema: claudeGradeSchema,
+      },
       temperature: 0,
     });
     await cache?.set(key, model, answer);
   }
 
-  const learnerText = offline.ordered.filter((t) => t.speaker === "learner").map((t) => t.text).join("\n");
+  const learnerText = offline.ordered
+    .filter((t) => t.speaker === "learner")
+    .map((t) => t.text)
+    .join("\n");
   const labels = new Map(answer.question_labels.map((l) => [l.index, l.stage]));
   const questions = offline.metrics.question_marks.map((q, i) => {
     const label = labels.get(i);
@@ -127,7 +189,8 @@ export async function gradeWithClaude(
   // Measured criteria keep their score; Claude's better line is used where ours has none.
   for (const r of a.card.criteria) {
     const said = answer.criteria.find((c) => c.id === r.id);
-    if (r.source === "measured" && said && r.score !== null && r.score < a.card.pass_mark && said.better_line) r.better_line = said.better_line;
+    if (r.source === "measured" && said && r.score !== null && r.score < a.card.pass_mark && said.better_line)
+      r.better_line = said.better_line;
   }
   const strengths = verifiedPoints(answer.strengths, learnerText);
   const improvements = verifiedPoints(answer.areas_for_improvement, learnerText);
@@ -135,7 +198,15 @@ export async function gradeWithClaude(
   if (claimed > 0 && strengths.length + improvements.length === 0) {
     throw new ModelOutputError("The model's feedback quoted nothing the learner actually said");
   }
-  const rubric = rubricFeedback({ persona: input.persona, scenario: a.scenario, input: a.measureInput, card: a.card, stages: a.stages, spin: a.spin, communication: a.communication });
+  const rubric = rubricFeedback({
+    persona: input.persona,
+    scenario: a.scenario,
+    input: a.measureInput,
+    card: a.card,
+    stages: a.stages,
+    spin: a.spin,
+    communication: a.communication,
+  });
   return {
     score: a.card.score,
     wpm: a.metrics.wpm,

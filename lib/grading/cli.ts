@@ -1,10 +1,13 @@
+import "server-only";
+
 import { anthropicClient } from "@/lib/ai/anthropic";
 import { env } from "@/lib/env";
 import type { Persona } from "@/lib/validations/persona";
 import { transcriptInputSchema } from "@/lib/validations/transcript";
+
 import type { GradeCache } from "./claude-grader";
 import { gradeTranscript, turnsFromInput } from "./grade-transcript";
-import { gradeDocument, type GradeDocument } from "./response";
+import { type GradeDocument, gradeDocument } from "./response";
 
 const describe = (path: PropertyKey[], message: string) => `${path.length ? path.join(".") : "input"}: ${message}`;
 
@@ -21,7 +24,9 @@ async function cliCache(): Promise<GradeCache | undefined> {
 }
 
 /** Validates and grades what the CLI read: one transcript, or an array graded in order. */
-export async function gradeCliInput(data: unknown): Promise<{ ok: true; grades: GradeDocument | GradeDocument[] } | { ok: false; error: string }> {
+export async function gradeCliInput(
+  data: unknown,
+): Promise<{ ok: true; grades: GradeDocument | GradeDocument[] } | { ok: false; error: string }> {
   const many = Array.isArray(data);
   const items = many ? (data as unknown[]) : [data];
   if (many && items.length === 0) return { ok: false, error: "the array holds no transcript" };
@@ -40,7 +45,10 @@ export async function gradeCliInput(data: unknown): Promise<{ ok: true; grades: 
   for (const input of parsed) {
     const turns = turnsFromInput(input);
     const persona = input.persona as unknown as Persona;
-    const result = await gradeTranscript({ persona, scenario: input.scenario, scorecard: input.scorecard, turns }, { client, cache });
+    const result = await gradeTranscript(
+      { persona, scenario: input.scenario, scorecard: input.scorecard, turns },
+      { client, cache },
+    );
     grades.push(gradeDocument(result, turns, { conversation: input.name ?? persona.name, persona: persona.name }));
   }
   return { ok: true, grades: many ? grades : grades[0] };

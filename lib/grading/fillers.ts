@@ -11,7 +11,19 @@
  * - I mean: only at the start of a sentence or clause ("I mean, ..."), not "what I mean is".
  */
 export const FILLERS = [
-  "um", "uh", "er", "ah", "hmm", "like", "you know", "basically", "actually", "literally", "sort of", "kind of", "I mean",
+  "um",
+  "uh",
+  "er",
+  "ah",
+  "hmm",
+  "like",
+  "you know",
+  "basically",
+  "actually",
+  "literally",
+  "sort of",
+  "kind of",
+  "I mean",
 ] as const;
 export type Filler = (typeof FILLERS)[number];
 
@@ -26,8 +38,14 @@ const RULES: [Filler, RegExp][] = [
   ["literally", /\bliterally\b/gi],
   ["like", /(\blike(?=\s*,)|(?<=\b(?:um+|uh+|so|just|er+)\s+)like\b|(?<=(?:^|[.!?]\s*))like(?=\s*,))/gim],
   ["you know", /\byou know(?=\s*(?:[,.;!?…]|$))/gi],
-  ["sort of", /(?<!\b(?:what|which|a|an|the|this|that|any|some|every|one|same|different|these|those|all|no)\s+)\bsort of\b/gi],
-  ["kind of", /(?<!\b(?:what|which|a|an|the|this|that|any|some|every|one|same|different|these|those|all|no)\s+)\bkind of\b/gi],
+  [
+    "sort of",
+    /(?<!\b(?:what|which|a|an|the|this|that|any|some|every|one|same|different|these|those|all|no)\s+)\bsort of\b/gi,
+  ],
+  [
+    "kind of",
+    /(?<!\b(?:what|which|a|an|the|this|that|any|some|every|one|same|different|these|those|all|no)\s+)\bkind of\b/gi,
+  ],
   ["I mean", /(?<=(?:^|[.!?,;]\s*))I mean\b/gim],
 ];
 

@@ -1,11 +1,17 @@
 import { z } from "zod";
+
 import type { Scenario } from "@/lib/validations/scorecard";
+
 import type { TranscriptMetrics } from "./metrics";
 import type { ScorecardResult } from "./scorecard";
 import type { SpinStage } from "./spin";
 
 const score = (label: string) =>
-  z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0).max(100);
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0)
+    .max(100);
 
 export const stageScoresSchema = z.object({
   situation: score("situation score"),
@@ -14,7 +20,7 @@ export const stageScoresSchema = z.object({
   "need-payoff": score("need-payoff score"),
 });
 
-/** The feedback a grade carries (spec section 3), whichever grader made it. */
+/** The feedback a grade carries, whichever grader made it. */
 export const feedbackSchema = z.object({
   overall_feedback: z.string().min(1),
   spin_score: score("spin_score"),
@@ -27,33 +33,6 @@ export const feedbackSchema = z.object({
   recommendations: z.array(z.string()),
 });
 export type GradeFeedback = z.infer<typeof feedbackSchema>;
-
-/** A point the model makes, with the learner's own words it is based on. */
-const observation = z.object({
-  observation: z.string().min(1).max(600).describe("What the learner did well or should change, in one or two sentences"),
-  learner_quote: z
-    .string()
-    .min(1)
-    .max(400)
-    .describe("The learner's exact words from the transcript this point is based on (copy them verbatim)"),
-});
-
-/** What Claude must return through the grading tool; validated by the same schema. */
-export const claudeGradeSchema = z.object({
-  conversation_score: score("conversation_score").describe("Overall score 0-100"),
-  feedback: z.object({
-    overall_feedback: z.string().min(1).max(1500),
-    spin_score: score("spin_score"),
-    spin_feedback: z.string().min(1).max(1500),
-    stage_scores: stageScoresSchema,
-    communication_score: score("communication_score"),
-    communication_feedback: z.string().min(1).max(1500),
-    strengths: z.array(observation).max(5),
-    areas_for_improvement: z.array(observation).max(5),
-    recommendations: z.array(z.string().min(1).max(600)).max(5),
-  }),
-});
-export type ClaudeGrade = z.infer<typeof claudeGradeSchema>;
 
 /** A learner question as the grade reports it: `turn` indexes the transcript. */
 export type GradeQuestion = { turn: number; text: string; stage: SpinStage | null; open: boolean; follow_up: boolean };

@@ -1,20 +1,30 @@
 import type Anthropic from "@anthropic-ai/sdk";
+
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 import type { TranscriptInput } from "@/lib/validations/transcript";
-import { gradeWithClaude, type GradeCache } from "./claude-grader";
+
+import { type GradeCache, gradeWithClaude } from "./claude-grader";
 import type { GradeResult } from "./grade-schema";
 import type { TranscriptTurn } from "./metrics";
 import { gradeWithRubric } from "./rubric-grader";
 
-export type GradeRequest = { persona: Persona; scenario?: Partial<Scenario> | null; scorecard?: Scorecard | null; turns: TranscriptTurn[] };
+export type GradeRequest = {
+  persona: Persona;
+  scenario?: Partial<Scenario> | null;
+  scorecard?: Scorecard | null;
+  turns: TranscriptTurn[];
+};
 
 /**
  * The one grading path, shared by the server's worker and the grading CLI: Claude when a client is
  * given (ANTHROPIC_API_KEY), the rubric otherwise. A transcript in which the learner never spoke needs
  * no model: the rubric explains the 0.
  */
-export async function gradeTranscript(request: GradeRequest, ai: { client: Anthropic | null; cache?: GradeCache } = { client: null }): Promise<GradeResult> {
+export async function gradeTranscript(
+  request: GradeRequest,
+  ai: { client: Anthropic | null; cache?: GradeCache } = { client: null },
+): Promise<GradeResult> {
   const learnerSpoke = request.turns.some((t) => t.speaker === "learner" && t.text.trim().length > 0);
   if (ai.client && learnerSpoke) return gradeWithClaude(ai.client, request, ai.cache);
   return gradeWithRubric(request);

@@ -5,14 +5,31 @@
  * actually said, so a three-line call never earns full marks for them.
  */
 import type { Measure, ScenarioKind } from "@/lib/validations/scorecard";
+
 import type { MarkedQuestion, TranscriptMetrics, TranscriptTurn } from "./metrics";
-import { blameLines, disengagedLines, interviewClose, nextStep, pitchChecks, rudeLines, serviceChecks, starAnswers, type Evidence } from "./signals";
+import {
+  blameLines,
+  disengagedLines,
+  type Evidence,
+  interviewClose,
+  nextStep,
+  pitchChecks,
+  rudeLines,
+  serviceChecks,
+  starAnswers,
+} from "./signals";
 import { SPIN_STAGES, type SpinStage } from "./spin";
 import { excerpt } from "./text";
 
 /** `unscaled`: a delivery score before scaling by how much the learner said (so "fine, but too little said" is not "below the mark"). */
 export type MeasureResult = { score: number | null; evidence: Evidence | null; detail: string; unscaled?: number };
-export type MeasureInput = { kind: ScenarioKind; turns: TranscriptTurn[]; metrics: TranscriptMetrics; topics: string[]; questions: MarkedQuestion[] };
+export type MeasureInput = {
+  kind: ScenarioKind;
+  turns: TranscriptTurn[];
+  metrics: TranscriptMetrics;
+  topics: string[];
+  questions: MarkedQuestion[];
+};
 
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);
@@ -27,7 +44,10 @@ export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, numb
     const asked = questions.filter((x) => x.stage === stage);
     // Situation questions are necessary but never excellent on their own (too many bore the buyer).
     const top = stage === "situation" ? 80 : 100;
-    out[stage] = asked.length === 0 ? 0 : Math.min(top, [0, 50, 75, 90][Math.min(3, asked.length)] + (asked.some((x) => x.follow_up) ? 10 : 0));
+    out[stage] =
+      asked.length === 0
+        ? 0
+        : Math.min(top, [0, 50, 75, 90][Math.min(3, asked.length)] + (asked.some((x) => x.follow_up) ? 10 : 0));
   }
   return out;
 }
@@ -35,7 +55,8 @@ export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, numb
 const STAGE_POINTS: Record<SpinStage, number> = { situation: 15, problem: 25, implication: 30, "need-payoff": 30 };
 
 /** Discovery questions the buyer got to answer (a question buried in a monologue does no discovery). */
-export const discoveryQuestions = (questions: MarkedQuestion[]) => questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
+export const discoveryQuestions = (questions: MarkedQuestion[]) =>
+  questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
 
 /** Why no discovery question counted: none asked, or the ones asked never got an answer (say which, truthfully). */
 function unheard(questions: MarkedQuestion[], none: string): { evidence: Evidence | null; detail: string } {
@@ -79,12 +100,17 @@ function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
   const deepest = [...discovery].sort((a, b) => SPIN_STAGES.indexOf(b.stage!) - SPIN_STAGES.indexOf(a.stage!))[0];
   const counts = SPIN_STAGES.map((s) => `${discovery.filter((x) => x.stage === s).length} ${s}`).join(", ");
   const gate = talkGate(kind, metrics);
-  return { score: clamp(score * gate), evidence: q(deepest), detail: `${counts}${gate < 1 ? `; held back because you talked more than the buyer (${Math.round((talkShare(metrics) ?? 0) * 100)}% of the talk)` : ""}` };
+  return {
+    score: clamp(score * gate),
+    evidence: q(deepest),
+    detail: `${counts}${gate < 1 ? `; held back because you talked more than the buyer (${Math.round((talkShare(metrics) ?? 0) * 100)}% of the talk)` : ""}`,
+  };
 }
 
 function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
   const afterAnswers = discoveryQuestions(questions).filter((x) => x.turn > 0);
-  if (afterAnswers.length === 0) return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
+  if (afterAnswers.length === 0)
+    return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
   const follows = afterAnswers.filter((x) => x.follow_up);
   const rate = follows.length / afterAnswers.length;
   const volume = Math.min(1, afterAnswers.length / 4);
@@ -105,7 +131,9 @@ const TALK_TARGET: Record<ScenarioKind, [number, number, number, number]> = {
 };
 
 export function talkShare(m: TranscriptMetrics): number | null {
-  return m.timing === "voice" && m.talk_ratio !== null ? Math.max(m.talk_ratio, m.talk_share_words ?? 0) : m.talk_share_words;
+  return m.timing === "voice" && m.talk_ratio !== null
+    ? Math.max(m.talk_ratio, m.talk_share_words ?? 0)
+    : m.talk_share_words;
 }
 
 function talk({ kind, metrics: m }: MeasureInput): MeasureResult {
@@ -121,7 +149,8 @@ function talk({ kind, metrics: m }: MeasureInput): MeasureResult {
   };
 }
 
-const INVITES = /\b(?:any questions|what questions|what would you like to know|does (?:that|this) (?:resonate|land|make sense)|how does (?:that|this) (?:land|sound)|what do you think|what's your (?:take|reaction))\b/i;
+const INVITES =
+  /\b(?:any questions|what questions|what would you like to know|does (?:that|this) (?:resonate|land|make sense)|how does (?:that|this) (?:land|sound)|what do you think|what's your (?:take|reaction))\b/i;
 
 function questionsMeasure({ kind, questions }: MeasureInput): MeasureResult {
   const real = discoveryQuestions(questions);
@@ -132,29 +161,52 @@ function questionsMeasure({ kind, questions }: MeasureInput): MeasureResult {
     return {
       score: invite ? 100 : asked ? 50 : 0,
       evidence: q(asked),
-      detail: invite ? "you invited the audience's questions" : asked ? "you asked the audience a question but never invited theirs" : "no question to the audience",
+      detail: invite
+        ? "you invited the audience's questions"
+        : asked
+          ? "you asked the audience a question but never invited theirs"
+          : "no question to the audience",
     };
   }
   if (kind === "job-interview") {
     const n = questions.filter((x) => (x.stage !== null || x.open) && x.answered !== false && !x.embedded).length;
-    return { score: [0, 60, 100][Math.min(2, n)], evidence: q(questions.find((x) => x.open) ?? questions[0]), detail: `${n} question${n === 1 ? "" : "s"} to the interviewer` };
+    return {
+      score: [0, 60, 100][Math.min(2, n)],
+      evidence: q(questions.find((x) => x.open) ?? questions[0]),
+      detail: `${n} question${n === 1 ? "" : "s"} to the interviewer`,
+    };
   }
   if (kind === "customer-service") {
-    return { score: [0, 45, 75, 100][Math.min(3, real.length)], evidence: q(real[0]), detail: `${real.length} diagnosis question${real.length === 1 ? "" : "s"}` };
+    return {
+      score: [0, 45, 75, 100][Math.min(3, real.length)],
+      evidence: q(real[0]),
+      detail: `${real.length} diagnosis question${real.length === 1 ? "" : "s"}`,
+    };
   }
   if (real.length === 0) return { score: 0, evidence: null, detail: "no discovery question" };
   let score = 80 * Math.min(1, real.length / 8) + 20 * (open / real.length);
   if (real.length > 20) score *= 0.85;
-  return { score: clamp(score), evidence: q(real.find((x) => x.open) ?? real[0]), detail: `${real.length} questions, ${open} open` };
+  return {
+    score: clamp(score),
+    evidence: q(real.find((x) => x.open) ?? real[0]),
+    detail: `${real.length} questions, ${open} open`,
+  };
 }
 
 const MONOLOGUE_WORDS: Record<ScenarioKind, [number, number]> = {
-  "sales-discovery": [150, 400], "customer-service": [150, 400], general: [170, 450], "job-interview": [300, 650], pitch: [450, 1000],
+  "sales-discovery": [150, 400],
+  "customer-service": [150, 400],
+  general: [170, 450],
+  "job-interview": [300, 650],
+  pitch: [450, 1000],
 };
 
 function monologue({ kind, turns, metrics: m }: MeasureInput): MeasureResult {
   const [full, zero] = MONOLOGUE_WORDS[kind];
-  const words = m.timing === "voice" ? Math.max(m.longest_monologue_words, (m.longest_monologue_seconds / 60) * 150) : m.longest_monologue_words;
+  const words =
+    m.timing === "voice"
+      ? Math.max(m.longest_monologue_words, (m.longest_monologue_seconds / 60) * 150)
+      : m.longest_monologue_words;
   const fit = words <= full ? 1 : Math.max(0, (zero - words) / (zero - full));
   const turn = turns.findIndex((t) => t.seq === m.longest_monologue_seq);
   return {
@@ -168,15 +220,29 @@ function monologue({ kind, turns, metrics: m }: MeasureInput): MeasureResult {
 function fillers({ metrics: m }: MeasureInput): MeasureResult {
   const perMinute = m.fillers_per_minute;
   const fit = perMinute <= 3 ? 1 : Math.max(0, (12 - perMinute) / 9);
-  const list = Object.entries(m.filler_counts).sort((a, b) => b[1] - a[1]).map(([f, n]) => `'${f}' x${n}`).join(", ");
-  return { score: clamp(100 * fit * sufficiency(m)), unscaled: clamp(100 * fit), evidence: null, detail: m.fillers === 0 ? "no filler words" : `${m.fillers} filler words (${list}), about ${perMinute} per minute` };
+  const list = Object.entries(m.filler_counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([f, n]) => `'${f}' x${n}`)
+    .join(", ");
+  return {
+    score: clamp(100 * fit * sufficiency(m)),
+    unscaled: clamp(100 * fit),
+    evidence: null,
+    detail: m.fillers === 0 ? "no filler words" : `${m.fillers} filler words (${list}), about ${perMinute} per minute`,
+  };
 }
 
 function pace({ metrics: m }: MeasureInput): MeasureResult {
-  if (m.wpm === null) return { score: null, evidence: null, detail: "typed conversation: words per minute not measured" };
+  if (m.wpm === null)
+    return { score: null, evidence: null, detail: "typed conversation: words per minute not measured" };
   const w = m.wpm;
   const fit = w >= 140 && w <= 160 ? 1 : w >= 110 && w <= 190 ? 0.8 : w >= 90 && w <= 220 ? 0.5 : 0.2;
-  return { score: clamp(100 * fit * sufficiency(m)), unscaled: clamp(100 * fit), evidence: null, detail: `${w} words per minute (140-160 is easiest to follow)` };
+  return {
+    score: clamp(100 * fit * sufficiency(m)),
+    unscaled: clamp(100 * fit),
+    evidence: null,
+    detail: `${w} words per minute (140-160 is easiest to follow)`,
+  };
 }
 
 function nextStepMeasure({ turns }: MeasureInput): MeasureResult {
@@ -184,7 +250,11 @@ function nextStepMeasure({ turns }: MeasureInput): MeasureResult {
   if (!step.proposed) return { score: 0, evidence: null, detail: "no next step was proposed" };
   if (!step.agreed) return { score: 25, evidence: step.proposed, detail: "a next step was proposed but not agreed" };
   return step.concrete
-    ? { score: 100, evidence: step.proposed, detail: `a concrete next step was agreed ("${excerpt(step.agreed.quote, 12)}")` }
+    ? {
+        score: 100,
+        evidence: step.proposed,
+        detail: `a concrete next step was agreed ("${excerpt(step.agreed.quote, 12)}")`,
+      }
     : { score: 60, evidence: step.proposed, detail: "a next step was agreed, but without a date or a concrete action" };
 }
 
@@ -200,15 +270,32 @@ function topicsMeasure({ topics, metrics: m }: MeasureInput): MeasureResult {
 function courtesy({ turns, metrics: m }: MeasureInput): MeasureResult {
   const rude = [...rudeLines(turns), ...blameLines(turns)];
   const gone = disengagedLines(turns);
-  if (rude.length) return { score: 0, evidence: rude[0], detail: `a rude or dismissive line ("${excerpt(rude[0].quote, 12)}")` };
-  if (gone.length) return { score: clamp(30 * sufficiency(m)), unscaled: 30, evidence: gone[0], detail: `the other side disengaged: "${excerpt(gone[0].quote, 12)}"` };
-  return { score: clamp(100 * sufficiency(m)), unscaled: 100, evidence: null, detail: "respectful throughout; the other side stayed engaged" };
+  if (rude.length)
+    return { score: 0, evidence: rude[0], detail: `a rude or dismissive line ("${excerpt(rude[0].quote, 12)}")` };
+  if (gone.length)
+    return {
+      score: clamp(30 * sufficiency(m)),
+      unscaled: 30,
+      evidence: gone[0],
+      detail: `the other side disengaged: "${excerpt(gone[0].quote, 12)}"`,
+    };
+  return {
+    score: clamp(100 * sufficiency(m)),
+    unscaled: 100,
+    evidence: null,
+    detail: "respectful throughout; the other side stayed engaged",
+  };
 }
 
 function star({ turns }: MeasureInput): MeasureResult {
   const s = starAnswers(turns);
-  if (s.answers === 0) return { score: 0, evidence: null, detail: "no answer long enough to show situation, action and result" };
-  return { score: clamp((100 * s.checks) / (4 * s.answers)), evidence: s.weakest, detail: `${s.answers} answer${s.answers === 1 ? "" : "s"}; ${s.checks} of ${4 * s.answers} checks (context, your action, the result, specifics) met` };
+  if (s.answers === 0)
+    return { score: 0, evidence: null, detail: "no answer long enough to show situation, action and result" };
+  return {
+    score: clamp((100 * s.checks) / (4 * s.answers)),
+    evidence: s.weakest,
+    detail: `${s.answers} answer${s.answers === 1 ? "" : "s"}; ${s.checks} of ${4 * s.answers} checks (context, your action, the result, specifics) met`,
+  };
 }
 
 function empathy({ turns }: MeasureInput): MeasureResult {
@@ -217,7 +304,11 @@ function empathy({ turns }: MeasureInput): MeasureResult {
   return {
     score: clamp((100 * passed) / 3),
     evidence: c.blame ?? c.empathy ?? c.ownership,
-    detail: [c.empathy ? "named the customer's feeling" : "no empathy statement", c.ownership ? "took ownership" : "no ownership statement", c.blame ? "blamed the customer or the policy" : "no blame"].join("; "),
+    detail: [
+      c.empathy ? "named the customer's feeling" : "no empathy statement",
+      c.ownership ? "took ownership" : "no ownership statement",
+      c.blame ? "blamed the customer or the policy" : "no blame",
+    ].join("; "),
   };
 }
 
@@ -227,7 +318,11 @@ function resolution({ turns }: MeasureInput): MeasureResult {
   return {
     score: clamp((100 * passed) / 3),
     evidence: c.resolution ?? c.confirmation,
-    detail: [c.resolution ? "a resolution or timeline was given" : "no clear resolution or timeline", c.confirmation ? "checked it was solved" : "never checked it was solved", c.customerSatisfied ? "the customer ended satisfied" : "the customer did not end satisfied"].join("; "),
+    detail: [
+      c.resolution ? "a resolution or timeline was given" : "no clear resolution or timeline",
+      c.confirmation ? "checked it was solved" : "never checked it was solved",
+      c.customerSatisfied ? "the customer ended satisfied" : "the customer did not end satisfied",
+    ].join("; "),
   };
 }
 
@@ -238,19 +333,42 @@ function pitchStructure({ turns }: MeasureInput): MeasureResult {
   return {
     score: clamp((100 * passed) / 4),
     evidence: null,
-    detail: [c.problemFirst ? "opened with the problem" : "did not open with the problem", c.solution ? "stated the solution" : "no clear solution", c.proof ? "gave proof" : "no proof (numbers, customers)", c.ask ? "made an ask" : "no ask"].join("; "),
+    detail: [
+      c.problemFirst ? "opened with the problem" : "did not open with the problem",
+      c.solution ? "stated the solution" : "no clear solution",
+      c.proof ? "gave proof" : "no proof (numbers, customers)",
+      c.ask ? "made an ask" : "no ask",
+    ].join("; "),
   };
 }
 
 function interviewCloseMeasure({ turns }: MeasureInput): MeasureResult {
   const c = interviewClose(turns);
   const passed = [c.interest, c.next].filter(Boolean).length;
-  return { score: [0, 60, 100][passed], evidence: c.next ?? c.interest, detail: [c.interest ? "confirmed interest" : "no statement of interest", c.next ? "asked about next steps" : "did not ask about next steps"].join("; ") };
+  return {
+    score: [0, 60, 100][passed],
+    evidence: c.next ?? c.interest,
+    detail: [
+      c.interest ? "confirmed interest" : "no statement of interest",
+      c.next ? "asked about next steps" : "did not ask about next steps",
+    ].join("; "),
+  };
 }
 
 const MEASURE_FNS: Record<Measure, (input: MeasureInput) => MeasureResult> = {
-  spin, listening, talk_share: talk, questions: questionsMeasure, monologue, fillers, pace, topics: topicsMeasure, courtesy,
-  star_answers: star, empathy_ownership: empathy, resolution, pitch_structure: pitchStructure,
+  spin,
+  listening,
+  talk_share: talk,
+  questions: questionsMeasure,
+  monologue,
+  fillers,
+  pace,
+  topics: topicsMeasure,
+  courtesy,
+  star_answers: star,
+  empathy_ownership: empathy,
+  resolution,
+  pitch_structure: pitchStructure,
   next_step: (input) => (input.kind === "job-interview" ? interviewCloseMeasure(input) : nextStepMeasure(input)),
 };
 

@@ -1,22 +1,23 @@
-import { countFillers, mergeFillers, totalFillers, type FillerCounts } from "./fillers";
+import type { ConversationTurn } from "@/db/schema";
+
+import { countFillers, type FillerCounts, mergeFillers, totalFillers } from "./fillers";
 import { isFollowUp } from "./listening";
 import { findQuestions, sentencesOf } from "./questions";
 import { classifyQuestion, SPIN_STAGES, type SpinStage } from "./spin";
 import { wordCount } from "./text";
 import { topicsUncovered } from "./topics";
 
-export type TranscriptTurn = {
-  seq: number;
-  speaker: "learner" | "persona";
-  text: string;
-  source: string; // 'voice' turns have spoken timings; anything else was typed
-  started_at: Date;
-  ended_at: Date;
-};
+/** 'voice' turns have spoken timings; 'text' turns were typed. */
+export type TranscriptTurn = Pick<ConversationTurn, "seq" | "speaker" | "text" | "source" | "started_at" | "ended_at">;
 
 /** A learner question: `turn` is its index in the ordered transcript; `follow_up` when it builds on the buyer's last answer. */
 export type MarkedQuestion = {
-  seq: number; turn: number; text: string; open: boolean; stage: SpinStage | null; follow_up: boolean;
+  seq: number;
+  turn: number;
+  text: string;
+  open: boolean;
+  stage: SpinStage | null;
+  follow_up: boolean;
   /** The other side got to answer it: it ends the learner's turn (or nearly) and a real reply follows. */
   answered?: boolean;
   /** Asked after a long stretch of the learner's own talk in the same turn, without picking up the buyer: a question inside a pitch. */
@@ -149,7 +150,11 @@ function longestMonologue(ordered: TranscriptTurn[], seconds: Map<number, number
       run = { seconds: 0, words: 0, seq: null };
       continue;
     }
-    run = { seconds: run.seconds + seconds.get(turn.seq)!, words: run.words + wordCount(turn.text), seq: run.seq ?? turn.seq };
+    run = {
+      seconds: run.seconds + seconds.get(turn.seq)!,
+      words: run.words + wordCount(turn.text),
+      seq: run.seq ?? turn.seq,
+    };
     if (run.seconds > best.seconds) best = { ...run };
   }
   return best;

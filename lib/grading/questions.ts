@@ -28,7 +28,8 @@ export function normaliseText(s: string): string {
   return out;
 }
 
-const AUX = "is|are|was|were|do|does|did|would|could|can|will|should|has|have|had|happens|happened|makes|made|causes|caused|gets|goes|doesn't|don't|didn't|isn't|aren't|won't|wouldn't|can't|hasn't|haven't";
+const AUX =
+  "is|are|was|were|do|does|did|would|could|can|will|should|has|have|had|happens|happened|makes|made|causes|caused|gets|goes|doesn't|don't|didn't|isn't|aren't|won't|wouldn't|can't|hasn't|haven't";
 const WH = "what|how|why|when|where|who|whom|which|whose";
 const PRONOUN = "we|i|you|they|he|she|it";
 /** A question clause in the usual order: a wh-word and an auxiliary before any subject pronoun. */
@@ -44,14 +45,18 @@ const WH_QUESTION = new RegExp(
 );
 /** A yes/no question: an auxiliary, then its subject. */
 /** Mid-sentence, an auxiliary only opens a question when a subject follows ("...and did a great job" is no question). */
-const YES_NO_SUBJECT = /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|isn't|aren't|don't|doesn't|didn't|haven't|hasn't|won't|wouldn't|can't|couldn't)\s+(?:you|your|the|it|that|this|there|we|they|he|she|anyone|anybody|someone|any|i|our|their|those|these|most|all|people|everyone)\b/;
-const YES_NO = /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|should|shall|isn't|aren't|don't|doesn't|didn't|haven't|hasn't|won't|wouldn't|can't|couldn't|wasn't|weren't|will (?:you|it|that|this|they|we|there|your|the))\s+[\w'-]+/;
+const YES_NO_SUBJECT =
+  /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|will|should|isn't|aren't|don't|doesn't|didn't|haven't|hasn't|won't|wouldn't|can't|couldn't)\s+(?:you|your|the|it|that|this|there|we|they|he|she|anyone|anybody|someone|any|i|our|their|those|these|most|all|people|everyone)\b/;
+const YES_NO =
+  /^(?:do|does|did|are|is|was|were|have|has|had|can|could|would|should|shall|isn't|aren't|don't|doesn't|didn't|haven't|hasn't|won't|wouldn't|can't|couldn't|wasn't|weren't|will (?:you|it|that|this|they|we|there|your|the))\s+[\w'-]+/;
 /** Indirect questions, anywhere in the sentence. */
 const INDIRECT =
   /\b(?:(?:i'?m|i am|i was|i'd be|just|always|really|genuinely) (?:curious|wondering)|i (?:wonder|wondered)|interested (?:to|in) (?:hear|know|learn|understand|hearing|knowing|learning|understanding)|curious (?:to (?:know|hear|understand|learn)|about|how|what|whether|if|why|where|who|which|when)|(?:tell|walk|talk|take) me (?:through|about|more|how|what|why|where|when|who|a bit|a little)|help me understand|(?:i'?d|i would|i'?d really|i really want to|i want to|i'd want to|i need to|we'd) (?:love|like|want|need)?\s?(?:to )?(?:know|hear|understand|learn|get a sense|find out|get a feel)|(?:can|could|would|will) you (?:tell|share|walk|explain|describe|give|paint|help|talk|take|expand|elaborate|say more|unpack|go into)|give me (?:a sense|an idea|a picture|an example|a feel|a rundown)|paint (?:me )?a picture|do you mind (?:sharing|telling|walking|explaining|if i ask)|what about|how about your|say more about|expand on|elaborate on)\b/;
-const IMPERATIVE_START = /^(?:describe|explain|share|outline|unpack|elaborate|tell me|walk me|talk me|take me|talk to me about|wondering|curious|keen to (?:hear|know|understand|learn))\b/;
+const IMPERATIVE_START =
+  /^(?:describe|explain|share|outline|unpack|elaborate|tell me|walk me|talk me|take me|talk to me about|wondering|curious|keen to (?:hear|know|understand|learn))\b/;
 /** Tags that turn a statement into a (leading) question. */
-const TAGS = /\b(?:wouldn't you agree|don't you think|don't you agree|isn't it|aren't you|right|correct|yeah|no|agreed|you know what i mean|make sense|does that make sense|sound good|fair)\s*\??$/;
+const TAGS =
+  /\b(?:wouldn't you agree|don't you think|don't you agree|isn't it|aren't you|right|correct|yeah|no|agreed|you know what i mean|make sense|does that make sense|sound good|fair)\s*\??$/;
 
 /** Words that may open a clause before the question proper ("okay so how do you..."). */
 const LEAD_IN =
@@ -70,27 +75,42 @@ export function stripLeadIns(clause: string): string {
 /** Clause starts: the sentence start, after a comma, dash or semicolon, or after a connecting word. */
 function clauseStarts(sentence: string): string[] {
   const out = [sentence];
-  const re = /(?:[,;:]|\s[-–—]|\b(?:so|and|but|okay|ok|then|now|great|right|sure|yeah|well|alright|perfect|cool|interesting|understood|gotcha|got it|thanks|makes sense|i see))\s+/g;
+  const re =
+    /(?:[,;:]|\s[-–—]|\b(?:so|and|but|okay|ok|then|now|great|right|sure|yeah|well|alright|perfect|cool|interesting|understood|gotcha|got it|thanks|makes sense|i see))\s+/g;
   for (let m = re.exec(sentence); m; m = re.exec(sentence)) out.push(sentence.slice(m.index + m[0].length));
   return out;
 }
 
-const MID_WHERE_WHO = /^(?:where (?:do|does|did|would|will|can|could|should)|which (?:one |of (?:those|these|them|the \w+) )?(?:would|'d) (?:you|your)\b|who(?:'d| would| will| ends| else| actually| usually| normally| typically| picks| gets| notices| feels| pays| carries| has to| (?:in|on|at) (?:your|the) [\w'-]+ (?:ends|would|gets|has|is|feels|notices|picks|pays)))\b/;
+const MID_WHERE_WHO =
+  /^(?:where (?:do|does|did|would|will|can|could|should)|which (?:one |of (?:those|these|them|the \w+) )?(?:would|'d) (?:you|your)\b|who(?:'d| would| will| ends| else| actually| usually| normally| typically| picks| gets| notices| feels| pays| carries| has to| (?:in|on|at) (?:your|the) [\w'-]+ (?:ends|would|gets|has|is|feels|notices|picks|pays)))\b/;
 /** "...are all managed in house or is a CRO involved": an alternative question ends on "or" and an auxiliary. */
 const ALTERNATIVE = /\bor (?:is|are|was|were|do|does|did|has|have|can|will|would) (?:[\w'-]+ ){0,5}[\w'-]+$/;
 
 function isQuestionClause(clause: string, sentenceStart: boolean): boolean {
   const c = stripLeadIns(clause);
-  if (sentenceStart) return WH_QUESTION.test(c) || /^who\b(?! (?:i|we)\b)/.test(c) || YES_NO.test(c) || IMPERATIVE_START.test(c) || /^(?:which|whose) [\w'-]+ [\w'-]+/.test(c);
+  if (sentenceStart)
+    return (
+      WH_QUESTION.test(c) ||
+      /^who\b(?! (?:i|we)\b)/.test(c) ||
+      YES_NO.test(c) ||
+      IMPERATIVE_START.test(c) ||
+      /^(?:which|whose) [\w'-]+ [\w'-]+/.test(c)
+    );
   // Mid-sentence, "which was" / "who is" / "share it" are relative clauses and plain verbs, not questions.
   // "..., where does that business end up" / "..., who ends up carrying it": where and who after a
   // comma open a question only with an auxiliary or a verb of their own, not as relative pronouns.
-  return (/^(?:what|how|why)\b/.test(c) && WH_QUESTION.test(c)) || MID_WHERE_WHO.test(c) || YES_NO_SUBJECT.test(c) || /^(?:tell|walk|talk|take) me\b/.test(c);
+  return (
+    (/^(?:what|how|why)\b/.test(c) && WH_QUESTION.test(c)) ||
+    MID_WHERE_WHO.test(c) ||
+    YES_NO_SUBJECT.test(c) ||
+    /^(?:tell|walk|talk|take) me\b/.test(c)
+  );
 }
 
 /** `text` is the whole sentence (its cues decide the stage); `clause` is where the question starts (it decides open/closed and "not discovery"). */
 const CONDITION = /^(?:if|when|whenever|once|while|given|since|because|with|after|before|by the time|say|suppose)\b/;
-const WH_AFTER_CONDITION = /\b(?:what|how|why|who|where|which)(?:'s|'d|\s+(?:would|does|do|did|is|are|was|will|can|could|should|has|have|happens|else))\b/;
+const WH_AFTER_CONDITION =
+  /\b(?:what|how|why|who|where|which)(?:'s|'d|\s+(?:would|does|do|did|is|are|was|will|can|could|should|has|have|happens|else))\b/;
 
 export type FoundQuestion = { text: string; clause: string };
 
@@ -114,7 +134,10 @@ export function findQuestions(text: string): FoundQuestion[] {
       found.push({ text: sentence, clause: s });
     } else if (INDIRECT.test(s)) {
       found.push({ text: sentence, clause: s.slice(s.search(INDIRECT)) });
-    } else if (TAGS.test(s) && /\b(?:wouldn't you agree|don't you (?:think|agree)|isn't it|right|correct|make sense|sound good)\s*$/.test(s)) {
+    } else if (
+      TAGS.test(s) &&
+      /\b(?:wouldn't you agree|don't you (?:think|agree)|isn't it|right|correct|make sense|sound good)\s*$/.test(s)
+    ) {
       found.push({ text: sentence, clause: s });
     }
   }

@@ -1,24 +1,18 @@
-import type { Conversation, Grade } from "@/db/schema";
+import type { Conversation, ConversationTurn, Grade, StoredMetrics, StoredScorecard } from "@/db/schema";
 import type { Scenario } from "@/lib/validations/scorecard";
+
 import type { GradeFeedback, GradeQuestion, GradeResult } from "./grade-schema";
-import type { MarkedQuestion, TranscriptMetrics } from "./metrics";
+import type { MarkedQuestion } from "./metrics";
 import type { ScorecardResult } from "./scorecard";
 
-type Turn = { seq: number; speaker: "learner" | "persona"; text: string; source: string; started_at: Date };
+type Turn = Pick<ConversationTurn, "seq" | "speaker" | "text" | "source" | "started_at">;
 
-export type TranscriptEntry = {
-  seq: number;
-  speaker: "learner" | "persona";
-  text: string;
-  source: string;
+export type TranscriptEntry = Omit<Turn, "started_at"> & {
   started_at: string;
   questions: { text: string; open: boolean; stage: MarkedQuestion["stage"]; follow_up: boolean }[];
 };
 
-/** The scorecard as stored with a grade (its scenario alongside). */
-export type StoredScorecard = ScorecardResult & { scenario: Scenario };
-
-/** Spec section 3's grade response, plus how it was made and the evidence behind it. */
+/** The grade as the grade page and its API show it, plus how it was made and the evidence behind it. */
 export type GradeResponse = {
   status: "graded";
   conversation_id: string;
@@ -34,7 +28,7 @@ export type GradeResponse = {
   grader: "ai" | "rubric";
   model: string | null;
   graded_at: string | null;
-  metrics: TranscriptMetrics | null;
+  metrics: StoredMetrics | null;
   transcript: TranscriptEntry[];
   scenario: Scenario | null;
   /** Criterion by criterion: score, weight, evidence quote, better line, pass/fail against the pass mark. */
@@ -44,9 +38,9 @@ export type GradeResponse = {
 };
 
 /** Questions of a stored grade; grades made before `turn` existed get it from the turn's position. */
-function questionsOf(marks: MarkedQuestion[], turns: Turn[]): GradeQuestion[] {
+function questionsOf(marks: StoredMetrics["question_marks"], turns: Turn[]): GradeQuestion[] {
   return marks.map((q) => ({
-    turn: typeof q.turn === "number" ? q.turn : turns.findIndex((t) => t.seq === q.seq),
+    turn: q.turn ?? turns.findIndex((t) => t.seq === q.seq),
     text: q.text,
     stage: q.stage,
     open: q.open,
@@ -61,15 +55,23 @@ function transcriptOf(turns: Turn[], questions: GradeQuestion[]): TranscriptEntr
     text: t.text,
     source: t.source,
     started_at: t.started_at.toISOString(),
-    questions: questions.filter((q) => q.turn === i).map(({ text, open, stage, follow_up }) => ({ text, open, stage, follow_up })),
+    questions: questions
+      .filter((q) => q.turn === i)
+      .map(({ text, open, stage, follow_up }) => ({ text, open, stage, follow_up })),
   }));
 }
 
+/** Grades made before scorecards existed have neither. */
+function splitScorecard(stored: StoredScorecard | null) {
+  if (!stored) return { scenario: null, scorecard: null };
+  const { scenario, ...scorecard } = stored;
+  return { scenario, scorecard };
+}
+
 export function gradeResponse(conversation: Conversation, grade: Grade, turns: Turn[]): GradeResponse {
-  const metrics = (grade.metrics ?? null) as TranscriptMetrics | null;
-  const stored = (grade.scorecard ?? null) as StoredScorecard | null;
+  const { metrics } = grade;
   const questions = questionsOf(metrics?.question_marks ?? [], turns);
-  const { scenario = null, ...scorecard } = stored ?? ({} as Partial<StoredScorecard>);
+  const { scenario, scorecard } = splitScorecard(grade.scorecard);
   return {
     status: "graded",
     conversation_id: conversation.id,
@@ -81,23 +83,31 @@ export function gradeResponse(conversation: Conversation, grade: Grade, turns: T
     wpm: grade.wpm,
     stages_covered: grade.stages_covered ?? [],
     topics_covered: grade.topics_covered ?? [],
-    feedback: grade.feedback as GradeFeedback,
-    grader: grade.grader === "ai" ? "ai" : "rubric",
+    // A graded row gets its feedback in the same statement as its score (saveGradeResult).
+    feedback: grade.feedback!,
+    grader: grade.grader ?? "rubric",
     model: grade.model,
     graded_at: grade.graded_at?.toISOString() ?? null,
     metrics,
     transcript: transcriptOf(turns, questions),
     scenario,
-    scorecard: stored ? (scorecard as ScorecardResult) : null,
+    scorecard,
     questions,
   };
 }
 
 /** A grade of a transcript graded outside the database: no conversation id, and no date for a typed transcript. */
-export type GradeDocument = Omit<GradeResponse, "conversation_id" | "started_at"> & { conversation_id: null; started_at: string | null };
+export type GradeDocument = Omit<GradeResponse, "conversation_id" | "started_at"> & {
+  conversation_id: null;
+  started_at: string | null;
+};
 
 /** The same grade document for a transcript graded outside the database (the grading CLI). */
-export function gradeDocument(result: GradeResult, turns: (Turn & { ended_at: Date })[], names: { conversation: string; persona: string }): GradeDocument {
+export function gradeDocument(
+  result: GradeResult,
+  turns: (Turn & { ended_at: Date })[],
+  names: { conversation: string; persona: string },
+): GradeDocument {
   const timed = turns.some((t) => t.source === "voice");
   return {
     status: "graded",

@@ -1,5 +1,6 @@
 import type { Persona } from "@/lib/validations/persona";
 import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorecard";
+
 import type { GradeFeedback } from "./grade-schema";
 import { discoveryQuestions, type MeasureInput } from "./measures";
 import type { ScorecardResult } from "./scorecard";
@@ -10,15 +11,33 @@ import { excerpt } from "./text";
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);
 const KIND_NAME: Record<ScenarioKind, string> = {
-  "sales-discovery": "discovery call", "job-interview": "interview", "customer-service": "service call", pitch: "pitch", general: "conversation",
+  "sales-discovery": "discovery call",
+  "job-interview": "interview",
+  "customer-service": "service call",
+  pitch: "pitch",
+  general: "conversation",
 };
 
 /** The buyer turn the learner should have picked up: the last one naming a problem, else the last substantial one. */
 export function buyerLineToPickUp(input: MeasureInput): string | null {
   // Only a line where the buyer named a problem is worth quoting back; otherwise the plain suggestion.
-  const persona = input.turns.filter((t) => t.speaker === "persona" && t.text.split(/\s+/).length >= 5 && !/\b(?:would|could|'d)\b/i.test(t.text));
-  const problem = persona.find((t) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(t.text));
-  return problem ? (problem.text.split(/(?<=[.!?])\s+/).find((s) => /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(s)) ?? problem.text) : null;
+  const persona = input.turns.filter(
+    (t) => t.speaker === "persona" && t.text.split(/\s+/).length >= 5 && !/\b(?:would|could|'d)\b/i.test(t.text),
+  );
+  const problem = persona.find((t) =>
+    /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(
+      t.text,
+    ),
+  );
+  return problem
+    ? (problem.text
+        .split(/(?<=[.!?])\s+/)
+        .find((s) =>
+          /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(
+            s,
+          ),
+        ) ?? problem.text)
+    : null;
 }
 
 /** The stage a discovery call most needs next: the deepest stage skipped, else the thinnest. */
@@ -37,7 +56,11 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
       case "topics":
         return suggestQuestion(stageToPractise(input.questions), pickUp);
       case "listening":
-        return kind === "sales-discovery" ? suggestQuestion("problem", pickUp) : pickUp ? `You said "${excerpt(pickUp, 10)}". Can you tell me more about that?` : "Can you tell me more about what you just said?";
+        return kind === "sales-discovery"
+          ? suggestQuestion("problem", pickUp)
+          : pickUp
+            ? `You said "${excerpt(pickUp, 10)}". Can you tell me more about that?`
+            : "Can you tell me more about what you just said?";
       case "questions":
         return {
           "sales-discovery": suggestQuestion("problem", pickUp),
@@ -48,7 +71,9 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
         }[kind];
       case "talk_share":
       case "monologue":
-        return kind === "pitch" ? "Let me pause there. What questions do you have so far?" : "Let me stop there. How does that compare with what you see today?";
+        return kind === "pitch"
+          ? "Let me pause there. What questions do you have so far?"
+          : "Let me stop there. How does that compare with what you see today?";
       case "next_step":
         return kind === "job-interview"
           ? "I'm very interested in this role. What are the next steps, and when can I expect to hear back?"
@@ -76,16 +101,36 @@ function verdict(kind: ScenarioKind, card: ScorecardResult, input: MeasureInput)
   if (kind === "sales-discovery" && discovery === 0) return "This conversation was a pitch, not a discovery call.";
   if (card.score >= 80) return `A strong ${KIND_NAME[kind]}.`;
   if (card.score >= 60) return `A solid ${KIND_NAME[kind]} with clear gaps.`;
-  return kind === "sales-discovery" ? "This conversation needs more and deeper discovery." : `This ${KIND_NAME[kind]} needs work on the basics below.`;
+  return kind === "sales-discovery"
+    ? "This conversation needs more and deeper discovery."
+    : `This ${KIND_NAME[kind]} needs work on the basics below.`;
 }
 
-type FeedbackInput = { persona: Persona; scenario: Scenario; input: MeasureInput; card: ScorecardResult; stages: Record<SpinStage, number>; spin: number; communication: number };
+type FeedbackInput = {
+  persona: Persona;
+  scenario: Scenario;
+  input: MeasureInput;
+  card: ScorecardResult;
+  stages: Record<SpinStage, number>;
+  spin: number;
+  communication: number;
+};
 
-export function rubricFeedback({ persona, scenario, input, card, stages, spin, communication }: FeedbackInput): GradeFeedback {
+export function rubricFeedback({
+  persona,
+  scenario,
+  input,
+  card,
+  stages,
+  spin,
+  communication,
+}: FeedbackInput): GradeFeedback {
   const m = input.metrics;
   const kind = scenario.kind;
   const discovery = discoveryQuestions(input.questions);
-  const passText = card.passed ? `passes the pass mark of ${card.pass_mark}` : `is below the pass mark of ${card.pass_mark}`;
+  const passText = card.passed
+    ? `passes the pass mark of ${card.pass_mark}`
+    : `is below the pass mark of ${card.pass_mark}`;
   const needsAi = card.criteria.filter((c) => c.status === "needs_ai");
   const overall = [
     verdict(kind, card, input),
@@ -94,8 +139,12 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
     kind === "sales-discovery"
       ? `You asked ${plural(m.questions, "question")} (${plural(discovery.length, "discovery question")} answered, ${m.follow_ups} building on an answer) and spoke ${pct(m.talk_share_words)} of the words.`
       : `You asked ${plural(m.questions, "question")} and spoke ${pct(m.talk_share_words)} of the words.`,
-    needsAi.length ? `${plural(needsAi.length, "criterion")} need${needsAi.length === 1 ? "s" : ""} AI grading and ${needsAi.length === 1 ? "is" : "are"} left out of the score: ${needsAi.map((c) => c.label).join(", ")}.` : "",
-  ].filter(Boolean).join(" ");
+    needsAi.length
+      ? `${plural(needsAi.length, "criterion")} need${needsAi.length === 1 ? "s" : ""} AI grading and ${needsAi.length === 1 ? "is" : "are"} left out of the score: ${needsAi.map((c) => c.label).join(", ")}.`
+      : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   const pickUp = buyerLineToPickUp(input);
   let spinFeedback: string;
@@ -108,25 +157,34 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
   } else {
     const parts = SPIN_STAGES.map((s) => {
       const asked = discovery.filter((q) => q.stage === s);
-      return asked.length ? `${s}: ${asked.length} (e.g. "${excerpt(asked[0].text, 16)}")` : `no ${s} question (for example "${suggestQuestion(s, pickUp)}")`;
+      return asked.length
+        ? `${s}: ${asked.length} (e.g. "${excerpt(asked[0].text, 16)}")`
+        : `no ${s} question (for example "${suggestQuestion(s, pickUp)}")`;
     });
     spinFeedback = `${parts.join("; ")}.`;
   }
 
   const styleBits = [
     `You spoke ${pct(m.talk_share_words)} of the words${m.timing === "voice" && m.talk_ratio !== null ? ` and ${pct(m.talk_ratio)} of the time` : ""}`,
-    m.fillers === 0 ? "with no filler words" : `with ${plural(m.fillers, "filler word")} (about ${m.fillers_per_minute} per minute)`,
+    m.fillers === 0
+      ? "with no filler words"
+      : `with ${plural(m.fillers, "filler word")} (about ${m.fillers_per_minute} per minute)`,
     `your longest stretch ran ${m.longest_monologue_words} words`,
     m.wpm === null ? "typed conversation: words per minute not measured" : `your pace was ${m.wpm} words per minute`,
   ];
-  const listening = discovery.length ? ` ${m.follow_ups} of ${discovery.length} questions built on the previous answer.` : "";
+  const listening = discovery.length
+    ? ` ${m.follow_ups} of ${discovery.length} questions built on the previous answer.`
+    : "";
   const courtesy = card.criteria.find((c) => c.measure === "courtesy" && c.score !== null && c.score < 50);
   const communicationFeedback = `${styleBits.join(", ")}.${listening}${courtesy ? ` ${courtesy.detail[0].toUpperCase()}${courtesy.detail.slice(1)}.` : ""}`;
 
   const enough = m.learner_words >= 40;
   // Delivery strengths are real but minor: at most one of them for a call below the pass mark, and never a quote.
-  const style = (c: (typeof card.criteria)[number]) => ["talk_share", "monologue", "fillers", "pace", "courtesy"].includes(c.measure ?? "");
-  const good = card.criteria.filter((c) => c.score !== null && c.score >= 75).sort((a, b) => Number(style(a)) - Number(style(b)) || b.weight - a.weight);
+  const style = (c: (typeof card.criteria)[number]) =>
+    ["talk_share", "monologue", "fillers", "pace", "courtesy"].includes(c.measure ?? "");
+  const good = card.criteria
+    .filter((c) => c.score !== null && c.score >= 75)
+    .sort((a, b) => Number(style(a)) - Number(style(b)) || b.weight - a.weight);
   const strengths = enough
     ? good
         .filter((c, i, all) => !style(c) || card.passed || (card.score >= 40 && all.filter(style).indexOf(c) === 0))
@@ -144,13 +202,20 @@ export function rubricFeedback({ persona, scenario, input, card, stages, spin, c
     });
   // A strong discovery call still gets one growth point, from its thinnest deep stage.
   if (enough && improvements.length === 0 && kind === "sales-discovery") {
-    const thin = (["need-payoff", "implication", "problem"] as SpinStage[]).find((s) => discovery.filter((q) => q.stage === s).length < 2);
+    const thin = (["need-payoff", "implication", "problem"] as SpinStage[]).find(
+      (s) => discovery.filter((q) => q.stage === s).length < 2,
+    );
     if (thin) {
       const n = discovery.filter((q) => q.stage === thin).length;
-      improvements.push(`To go further: you asked ${plural(n, `${thin} question`)}; one more would have gone deeper, for example "${suggestQuestion(thin, pickUp)}"`);
+      improvements.push(
+        `To go further: you asked ${plural(n, `${thin} question`)}; one more would have gone deeper, for example "${suggestQuestion(thin, pickUp)}"`,
+      );
     }
   }
-  if (!enough && improvements.length === 0) improvements.push(`You said ${plural(m.learner_words, "word")}: say enough for a real conversation before it can be graded.`);
+  if (!enough && improvements.length === 0)
+    improvements.push(
+      `You said ${plural(m.learner_words, "word")}: say enough for a real conversation before it can be graded.`,
+    );
 
   const recommendations = recommendationsFor(kind, card, input);
   return {
@@ -178,26 +243,40 @@ function recommendationsFor(kind: ScenarioKind, card: ScorecardResult, input: Me
       "need-payoff": "ask them once a problem is on the table, so the buyer says what solving it is worth",
     };
     if (weak.has("spin")) out.push(`Practise ${stage} questions: prepare two before the next call; ${when[stage]}.`);
-    if (weak.has("listening")) out.push("Build your next question on the buyer's last answer: pick up their words before moving to your next topic.");
-    if (weak.has("talk_share")) out.push("Ask one question, then stop and let the buyer answer in full; aim to talk less than half the time.");
-    if (weak.has("next_step")) out.push("Close with a concrete, dated next step the buyer agrees to, not 'I'll send some info'.");
-    if (weak.has("topics")) out.push("Before proposing anything, find out what the buyer is struggling with and what they want to achieve.");
+    if (weak.has("listening"))
+      out.push(
+        "Build your next question on the buyer's last answer: pick up their words before moving to your next topic.",
+      );
+    if (weak.has("talk_share"))
+      out.push("Ask one question, then stop and let the buyer answer in full; aim to talk less than half the time.");
+    if (weak.has("next_step"))
+      out.push("Close with a concrete, dated next step the buyer agrees to, not 'I'll send some info'.");
+    if (weak.has("topics"))
+      out.push("Before proposing anything, find out what the buyer is struggling with and what they want to achieve.");
   } else if (kind === "job-interview") {
-    if (weak.has("star_answers")) out.push("Structure each answer as situation, task, action, result, with one number that shows the result.");
+    if (weak.has("star_answers"))
+      out.push("Structure each answer as situation, task, action, result, with one number that shows the result.");
     if (weak.has("monologue")) out.push("Keep answers to one or two minutes; stop after the result.");
     if (weak.has("questions")) out.push("Prepare two questions about the role's challenges and the team.");
     if (weak.has("next_step")) out.push("Close by saying you want the job and asking about the next steps.");
   } else if (kind === "customer-service") {
-    if (weak.has("empathy_ownership")) out.push("Name the customer's feeling first, then say what you will do about it.");
+    if (weak.has("empathy_ownership"))
+      out.push("Name the customer's feeling first, then say what you will do about it.");
     if (weak.has("questions")) out.push("Ask diagnosis questions before offering a fix.");
-    if (weak.has("resolution")) out.push("Give a clear resolution or an honest timeline, then check the issue is solved.");
+    if (weak.has("resolution"))
+      out.push("Give a clear resolution or an honest timeline, then check the issue is solved.");
   } else if (kind === "pitch") {
-    if (weak.has("pitch_structure")) out.push("Open with the audience's problem, then the solution, the proof, and a clear ask.");
+    if (weak.has("pitch_structure"))
+      out.push("Open with the audience's problem, then the solution, the proof, and a clear ask.");
     if (weak.has("questions")) out.push("Stop after the ask and invite questions.");
   }
-  if (weak.has("courtesy")) out.push("Stay respectful and let the other side finish; a conversation lost on tone is lost on substance too.");
+  if (weak.has("courtesy"))
+    out.push("Stay respectful and let the other side finish; a conversation lost on tone is lost on substance too.");
   if (weak.has("fillers")) out.push("Replace filler words with a short silent pause.");
-  if (out.length === 0) out.push(`Keep this structure. Next time, raise the bar on your weakest criterion: ${[...card.criteria].filter((c) => c.score !== null).sort((a, b) => a.score! - b.score!)[0]?.label ?? "the next step"}.`);
+  if (out.length === 0)
+    out.push(
+      `Keep this structure. Next time, raise the bar on your weakest criterion: ${[...card.criteria].filter((c) => c.score !== null).sort((a, b) => a.score! - b.score!)[0]?.label ?? "the next step"}.`,
+    );
   return out.slice(0, 4);
 }
 

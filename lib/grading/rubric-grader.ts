@@ -5,28 +5,42 @@
  */
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
+
 import { scenarioOrDefault, scorecardOrDefault } from "./default-scorecards";
-import type { GradeResult, GradeQuestion } from "./grade-schema";
-import { runMeasure, sufficiency, type MeasureInput } from "./measures";
+import type { GradeQuestion, GradeResult } from "./grade-schema";
+import { type MeasureInput, runMeasure, sufficiency } from "./measures";
+import { stageScores } from "./measures";
 import { computeMetrics, type MarkedQuestion, type TranscriptTurn } from "./metrics";
 import { betterLineFor, rubricFeedback, silentFeedback } from "./rubric-feedback";
 import { evaluateScorecard, type JudgedCriterion, type ScorecardResult } from "./scorecard";
 import { SPIN_STAGES } from "./spin";
-import { stageScores } from "./measures";
 
 export { stageScores };
 
-export type GradeInput = { persona: Persona; scenario?: Partial<Scenario> | null; scorecard?: Scorecard | null; turns: TranscriptTurn[] };
+export type GradeInput = {
+  persona: Persona;
+  scenario?: Partial<Scenario> | null;
+  scorecard?: Scorecard | null;
+  turns: TranscriptTurn[];
+};
 
 export function personaTopics(persona: Pick<Persona, "pain_points" | "goals">): string[] {
   return [...(persona.pain_points ?? []), ...(persona.goals ?? [])];
 }
 
 /** Communication: listening, talk share, courtesy, monologue, fillers and pace, whatever the scorecard weighs. */
-const COMMUNICATION = [["listening", 3], ["talk_share", 2], ["courtesy", 2], ["monologue", 1], ["fillers", 1], ["pace", 1]] as const;
+const COMMUNICATION = [
+  ["listening", 3],
+  ["talk_share", 2],
+  ["courtesy", 2],
+  ["monologue", 1],
+  ["fillers", 1],
+  ["pace", 1],
+] as const;
 
 export function communicationScore(input: MeasureInput): number {
-  let sum = 0, weight = 0;
+  let sum = 0,
+    weight = 0;
   for (const [measure, w] of COMMUNICATION) {
     const r = runMeasure(measure, input);
     if (r.score === null) continue;
@@ -40,7 +54,10 @@ export const publicQuestions = (marks: MarkedQuestion[]): GradeQuestion[] =>
   marks.map((q) => ({ turn: q.turn, text: q.text, stage: q.stage, open: q.open, follow_up: q.follow_up }));
 
 /** Everything deterministic about a transcript: metrics, the scorecard's measured criteria, the feedback. */
-export function analyseTranscript(input: GradeInput, opts: { questions?: MarkedQuestion[]; judged?: Record<string, JudgedCriterion> } = {}) {
+export function analyseTranscript(
+  input: GradeInput,
+  opts: { questions?: MarkedQuestion[]; judged?: Record<string, JudgedCriterion> } = {},
+) {
   const scenario = scenarioOrDefault(input.scenario);
   const scorecard = scorecardOrDefault(input.scorecard, scenario.kind);
   const topics = personaTopics(input.persona);
@@ -50,8 +67,20 @@ export function analyseTranscript(input: GradeInput, opts: { questions?: MarkedQ
     metrics.question_marks = opts.questions;
     metrics.stages_covered = SPIN_STAGES.filter((s) => opts.questions!.some((q) => q.stage === s));
   }
-  const measureInput: MeasureInput = { kind: scenario.kind, turns: ordered, metrics, topics, questions: metrics.question_marks };
-  const card: ScorecardResult = evaluateScorecard(scorecard, scenario, measureInput, opts.judged, betterLineFor(scenario.kind, measureInput));
+  const measureInput: MeasureInput = {
+    kind: scenario.kind,
+    turns: ordered,
+    metrics,
+    topics,
+    questions: metrics.question_marks,
+  };
+  const card: ScorecardResult = evaluateScorecard(
+    scorecard,
+    scenario,
+    measureInput,
+    opts.judged,
+    betterLineFor(scenario.kind, measureInput),
+  );
   const stages = stageScores(metrics.question_marks);
   const spin = runMeasure("spin", measureInput).score ?? 0;
   const communication = communicationScore(measureInput);
@@ -61,12 +90,32 @@ export function analyseTranscript(input: GradeInput, opts: { questions?: MarkedQ
 export function gradeWithRubric(input: GradeInput): GradeResult {
   const a = analyseTranscript(input);
   const base = {
-    wpm: a.metrics.wpm, stages_covered: a.metrics.stages_covered, topics_covered: a.metrics.topics_covered, metrics: a.metrics,
-    grader: "rubric" as const, model: null, scenario: a.scenario, scorecard: a.card, questions: publicQuestions(a.metrics.question_marks),
+    wpm: a.metrics.wpm,
+    stages_covered: a.metrics.stages_covered,
+    topics_covered: a.metrics.topics_covered,
+    metrics: a.metrics,
+    grader: "rubric" as const,
+    model: null,
+    scenario: a.scenario,
+    scorecard: a.card,
+    questions: publicQuestions(a.metrics.question_marks),
   };
   if (a.metrics.learner_turns === 0 || a.metrics.learner_words === 0) {
-    return { ...base, score: 0, scorecard: { ...a.card, score: 0, passed: false }, feedback: silentFeedback(input.persona) };
+    return {
+      ...base,
+      score: 0,
+      scorecard: { ...a.card, score: 0, passed: false },
+      feedback: silentFeedback(input.persona),
+    };
   }
-  const feedback = rubricFeedback({ persona: input.persona, scenario: a.scenario, input: a.measureInput, card: a.card, stages: a.stages, spin: a.spin, communication: a.communication });
+  const feedback = rubricFeedback({
+    persona: input.persona,
+    scenario: a.scenario,
+    input: a.measureInput,
+    card: a.card,
+    stages: a.stages,
+    spin: a.spin,
+    communication: a.communication,
+  });
   return { ...base, score: a.card.score, feedback };
 }

@@ -5,7 +5,8 @@
  * under a ceiling when the call gives too little to grade or went wrong in a way a coach would not pass.
  */
 import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
-import { runMeasure, sufficiency, talkShare, type MeasureInput, type MeasureResult } from "./measures";
+
+import { type MeasureInput, type MeasureResult, runMeasure, sufficiency, talkShare } from "./measures";
 import { blameLines, disengagedLines, rudeLines } from "./signals";
 
 export type CriterionStatus = "scored" | "needs_ai" | "not_measured";
@@ -53,20 +54,29 @@ export function ceiling(input: MeasureInput, scenario: Scenario): { limit: numbe
   const caps: { limit: number; reason: string }[] = [];
   const discoveryQuestions = input.questions.filter((x) => x.stage !== null).length;
   if (m.learner_words < MIN_LEARNER_WORDS) {
-    caps.push({ limit: Math.min(25, Math.round(25 * sufficiency(m) * 4)), reason: `too little to grade: you said ${m.learner_words} words (at least ${MIN_LEARNER_WORDS} are needed for a real grade)` });
+    caps.push({
+      limit: Math.min(25, Math.round(25 * sufficiency(m) * 4)),
+      reason: `too little to grade: you said ${m.learner_words} words (at least ${MIN_LEARNER_WORDS} are needed for a real grade)`,
+    });
   }
   if (scenario.kind === "sales-discovery" && discoveryQuestions === 0) {
     caps.push({ limit: 25, reason: "too little to grade as discovery: you asked no discovery question" });
   }
   if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
-  if (blameLines(input.turns).length) caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
-  if (disengagedLines(input.turns).length) caps.push({ limit: 55, reason: "the other side said they were not being heard or wanted out" });
+  if (blameLines(input.turns).length)
+    caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
+  if (disengagedLines(input.turns).length)
+    caps.push({ limit: 55, reason: "the other side said they were not being heard or wanted out" });
   const share = talkShare(m);
   if (scenario.kind === "sales-discovery" && share !== null && share > 0.7) {
     caps.push({ limit: 50, reason: `you did ${Math.round(share * 100)}% of the talking in a discovery call` });
   }
   const asked = input.questions.filter((x) => x.stage !== null && x.turn > 0);
-  if (["sales-discovery", "customer-service", "general"].includes(scenario.kind) && asked.length >= 4 && asked.filter((x) => x.follow_up).length === 0) {
+  if (
+    ["sales-discovery", "customer-service", "general"].includes(scenario.kind) &&
+    asked.length >= 4 &&
+    asked.filter((x) => x.follow_up).length === 0
+  ) {
     caps.push({ limit: 55, reason: "no question built on an answer: the other side's answers were ignored" });
   }
   // Checks and counts can show a call is excellent, not that it is flawless: the last points need a coach's judgement.
@@ -86,12 +96,23 @@ export function evaluateScorecard(
     if (c.measure) {
       const r = runMeasure(c.measure, input);
       // Fine delivery in too short a call: scaled in the total, but neither "below the mark" nor something to fix.
-      const tooLittle = r.score !== null && r.unscaled !== undefined && r.score < scorecard.pass_mark && r.unscaled >= scorecard.pass_mark;
+      const tooLittle =
+        r.score !== null &&
+        r.unscaled !== undefined &&
+        r.score < scorecard.pass_mark &&
+        r.unscaled >= scorecard.pass_mark;
       if (tooLittle) {
         return {
-          ...base, status: "scored", score: r.score, counted: r.score, passed: null,
+          ...base,
+          status: "scored",
+          score: r.score,
+          counted: r.score,
+          passed: null,
           detail: `${r.detail}; counted in proportion to how much you said (${input.metrics.learner_words} words)`,
-          evidence: r.evidence?.quote ?? null, evidence_turn: r.evidence?.turn ?? null, better_line: null, source: "measured",
+          evidence: r.evidence?.quote ?? null,
+          evidence_turn: r.evidence?.turn ?? null,
+          better_line: null,
+          source: "measured",
         };
       }
       return {
@@ -109,18 +130,40 @@ export function evaluateScorecard(
     }
     const j = judged[c.id];
     if (!j) {
-      return { ...base, status: "needs_ai", score: null, counted: null, passed: null, detail: "needs AI grading", evidence: null, evidence_turn: null, better_line: null, source: null };
+      return {
+        ...base,
+        status: "needs_ai",
+        score: null,
+        counted: null,
+        passed: null,
+        detail: "needs AI grading",
+        evidence: null,
+        evidence_turn: null,
+        better_line: null,
+        source: null,
+      };
     }
     return {
-      ...base, status: "scored", score: j.score, counted: j.score, passed: j.score >= scorecard.pass_mark, detail: j.comment,
-      evidence: j.quote, evidence_turn: j.quote ? input.turns.findIndex((t) => t.speaker === "learner" && t.text.includes(j.quote!)) : null,
-      better_line: j.better_line, source: "ai",
+      ...base,
+      status: "scored",
+      score: j.score,
+      counted: j.score,
+      passed: j.score >= scorecard.pass_mark,
+      detail: j.comment,
+      evidence: j.quote,
+      evidence_turn: j.quote
+        ? input.turns.findIndex((t) => t.speaker === "learner" && t.text.includes(j.quote!))
+        : null,
+      better_line: j.better_line,
+      source: "ai",
     };
   });
   // Delivery counts as far as there is substance to deliver: style criteria are scaled by the substance score.
   const substance = criteria.filter((c) => c.score !== null && !STYLE.has(c.measure ?? ""));
   const substanceWeight = substance.reduce((s, c) => s + c.weight, 0);
-  const gate = substanceWeight ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / substanceWeight / 100) : 1;
+  const gate = substanceWeight
+    ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / substanceWeight / 100)
+    : 1;
   for (const c of criteria) {
     if (c.score !== null && STYLE.has(c.measure ?? "") && gate < 1) c.counted = Math.round(c.score * gate);
   }
@@ -129,5 +172,11 @@ export function evaluateScorecard(
   const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.counted!, 0) / weight : 0;
   const cap = ceiling(input, scenario);
   const score = Math.round(cap ? Math.min(raw, cap.limit) : raw);
-  return { pass_mark: scorecard.pass_mark, score, passed: score >= scorecard.pass_mark, cap: cap && raw > cap.limit ? cap : cap && cap.reason.startsWith("too little") ? cap : null, criteria };
+  return {
+    pass_mark: scorecard.pass_mark,
+    score,
+    passed: score >= scorecard.pass_mark,
+    cap: cap && raw > cap.limit ? cap : cap && cap.reason.startsWith("too little") ? cap : null,
+    criteria,
+  };
 }

@@ -1,11 +1,14 @@
-import { idOrNotFound } from "@/lib/validations/id";
+import "server-only";
+
 import { getDb } from "@/db";
-import { findConversation, findGrade, findTurns, requeueFailedGrade } from "@/db/queries/grades";
-import { findMembership } from "@/db/queries/memberships";
+import { findConversation } from "@/db/queries/conversations";
+import { findGrade, findTurns, requeueFailedGrade } from "@/db/queries/grades";
 import type { Conversation, Grade } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/service";
 import { conflict, notFound } from "@/lib/errors";
-import { gradeResponse, type GradeResponse } from "./response";
+import { idOrNotFound } from "@/lib/validations/id";
+
+import { type GradeResponse, gradeResponse } from "./response";
 import { kickGrader } from "./worker";
 
 export type GradeView =
@@ -20,15 +23,11 @@ export type GradeView =
  * and developers. Everyone else (and unknown ids) gets the same 404.
  */
 async function readableConversation(user: SessionUser, id: string): Promise<Conversation> {
-  idOrNotFound(id, "Conversation");
-  const db = await getDb();
-  const conversation = await findConversation(db, id);
+  // The grade page passes its URL segment straight here.
+  const conversationId = idOrNotFound(id, "Conversation");
+  const scope = { readerId: user.id, isDev: user.isDev };
+  const conversation = await findConversation(await getDb(), { conversationId, scope });
   if (!conversation) throw notFound("Conversation not found");
-  if (conversation.user_id === user.id || user.isDev) return conversation;
-  const membership = conversation.organization_id
-    ? await findMembership(db, { userId: user.id, organizationId: conversation.organization_id })
-    : null;
-  if (membership?.role !== "admin") throw notFound("Conversation not found");
   return conversation;
 }
 

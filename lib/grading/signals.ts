@@ -22,12 +22,15 @@ function linesMatching(turns: TranscriptTurn[], speaker: "learner" | "persona", 
 }
 
 export const rudeLines = (turns: TranscriptTurn[]) =>
-  linesMatching(turns, "learner", RUDE).filter((e) => !/\b(?:whatever (?:you|works|suits|is)|hell of a)\b/i.test(e.quote));
+  linesMatching(turns, "learner", RUDE).filter(
+    (e) => !/\b(?:whatever (?:you|works|suits|is)|hell of a)\b/i.test(e.quote),
+  );
 export const disengagedLines = (turns: TranscriptTurn[]) => linesMatching(turns, "persona", DISENGAGED);
 
 const PROPOSE =
   /\b(?:next step|follow[- ]?up|(?:shall|can|could|should) we|let's|how about|would you be open to|would it make sense to|are you open to|i'll send|i will send|book|schedule|set up|put (?:something|time|it) in|meet|meeting|call (?:on|next)|pilot|trial|demo|workshop|review|walkthrough|session|introduce|intro|loop in|next week|tomorrow|(?:mon|tues|wednes|thurs|fri)day|send (?:you|over)|calendar|invite)\b/;
-const CONCRETE = /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next week|this week|\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december|\d+[- ]minute|(?:one|two|three|four|five|six|\d+) (?:depot|site|store|team|line|ward|branch|week|weeks|days)|pilot|workshop|with your)\b/;
+const CONCRETE =
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next week|this week|\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december|\d+[- ]minute|(?:one|two|three|four|five|six|\d+) (?:depot|site|store|team|line|ward|branch|week|weeks|days)|pilot|workshop|with your)\b/;
 const AGREE =
   /^(?:yes|yeah|yep|sure|ok|okay|fine|great|perfect|sounds (?:good|great|fine)|that (?:works|sounds)|works for me|let's do|happy to|deal|absolutely|definitely|of course|i can do|go ahead|book it|send (?:me )?the invite|that'd be|that would be (?:good|great|useful|helpful)|alright|all right|i'd like that|i'm in|count me in|why not)\b|\b(?:that works|works for me|sounds good|let's do (?:it|that)|send (?:me )?(?:the|an) invite|put it in|i'll (?:bring|invite|block|loop|ask|get)|see you (?:then|on)|i can do|happy to|that's fine|we can do that|yes,? (?:let's|please|that)|(?:ok|okay|sure),? (?:let's|i'll|we can)|yes[.,!]|send (?:me )?(?:a few|a couple of|some|two or three) (?:times|slots|dates|options))\b/;
 const REFUSE =
@@ -45,7 +48,13 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
     if (!PROPOSE.test(tail)) return;
     const reply = turns.slice(i + 1).find((x) => x.speaker === "persona");
     const r = reply ? normaliseText(reply.text) : "";
-    const agreed = reply !== undefined && (AGREE.test(r) || /\b(?:yes|yeah|sure|okay|ok|deal)[.!]?$/.test(r) || /\b(?:works|suits|is fine|is good)\b/.test(r)) && !REFUSE.test(r) && !/\b(?:doesn't|does not|won't|wouldn't|not) (?:work|suit)/.test(r);
+    const agreed =
+      reply !== undefined &&
+      (AGREE.test(r) ||
+        /\b(?:yes|yeah|sure|okay|ok|deal)[.!]?$/.test(r) ||
+        /\b(?:works|suits|is fine|is good)\b/.test(r)) &&
+      !REFUSE.test(r) &&
+      !/\b(?:doesn't|does not|won't|wouldn't|not) (?:work|suit)/.test(r);
     const concrete = CONCRETE.test(tail) || (agreed && CONCRETE.test(r));
     const candidate: NextStep = {
       proposed: { turn: i, quote: sentencesOf(t.text).slice(-2).join(" ") },
@@ -58,19 +67,34 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
   return best;
 }
 
-const CONTEXT = /\b(?:when i (?:joined|started|arrived|took over)|my (?:task|job|goal|brief) was|i was asked|the (?:goal|brief) was|when i was|at my (?:last|previous)|in my (?:last|previous|current)? ?(?:role|job|position)|we had|we were|our team|the (?:situation|challenge|problem|goal|task) was|i was (?:asked|responsible|tasked|leading|working)|there was|last year|in \d{4}|a client|a customer|the project)\b/;
-const ACTION = /\b(?:i (?:led|built|created|designed|decided|organi[sz]ed|set up|introduced|wrote|ran|started|proposed|negotiated|analy[sz]ed|reorgani[sz]ed|rebuilt|launched|trained|hired|fixed|changed|moved|spoke|met|worked|pulled|called|mapped|automated|coached|managed|took|made|convinced|implemented|tested|redesigned|focused|prioriti[sz]ed)|my (?:approach|plan|solution) was|what i did)\b/;
-const RESULT = /\b(?:as a result|the result|which (?:meant|led|cut|saved|raised|reduced|increased|brought)|that (?:cut|saved|raised|reduced|increased|brought|meant)|we (?:cut|saved|raised|reduced|increased|grew|doubled|halved|hit|won|shipped|delivered|improved|closed)|reduced|increased|improved|saved|grew|went (?:from|up|down)|dropped|by \d+|\d+ ?(?:%|percent)|on time|under budget|ahead of)\b/;
-const SPECIFIC = /\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|million|half|double|twice)\b/;
+const CONTEXT =
+  /\b(?:when i (?:joined|started|arrived|took over)|my (?:task|job|goal|brief) was|i was asked|the (?:goal|brief) was|when i was|at my (?:last|previous)|in my (?:last|previous|current)? ?(?:role|job|position)|we had|we were|our team|the (?:situation|challenge|problem|goal|task) was|i was (?:asked|responsible|tasked|leading|working)|there was|last year|in \d{4}|a client|a customer|the project)\b/;
+const ACTION =
+  /\b(?:i (?:led|built|created|designed|decided|organi[sz]ed|set up|introduced|wrote|ran|started|proposed|negotiated|analy[sz]ed|reorgani[sz]ed|rebuilt|launched|trained|hired|fixed|changed|moved|spoke|met|worked|pulled|called|mapped|automated|coached|managed|took|made|convinced|implemented|tested|redesigned|focused|prioriti[sz]ed)|my (?:approach|plan|solution) was|what i did)\b/;
+const RESULT =
+  /\b(?:as a result|the result|which (?:meant|led|cut|saved|raised|reduced|increased|brought)|that (?:cut|saved|raised|reduced|increased|brought|meant)|we (?:cut|saved|raised|reduced|increased|grew|doubled|halved|hit|won|shipped|delivered|improved|closed)|reduced|increased|improved|saved|grew|went (?:from|up|down)|dropped|by \d+|\d+ ?(?:%|percent)|on time|under budget|ahead of)\b/;
+const SPECIFIC =
+  /\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|million|half|double|twice)\b/;
 
-const BEHAVIOURAL = /\b(?:a time|an example|a situation|a moment|an occasion|tell me about|describe|walk me through|give me|how did you|what did you do)\b/;
+const BEHAVIOURAL =
+  /\b(?:a time|an example|a situation|a moment|an occasion|tell me about|describe|walk me through|give me|how did you|what did you do)\b/;
 
 /** Interview answers: the candidate's substantial turns after a question, checked for context, action, result and specifics. */
-export function starAnswers(turns: TranscriptTurn[]): { answers: number; checks: number; best: Evidence | null; weakest: Evidence | null } {
-  let answers = 0, checks = 0, bestScore = -1, worstScore = 5;
-  let best: Evidence | null = null, weakest: Evidence | null = null;
+export function starAnswers(turns: TranscriptTurn[]): {
+  answers: number;
+  checks: number;
+  best: Evidence | null;
+  weakest: Evidence | null;
+} {
+  let answers = 0,
+    checks = 0,
+    bestScore = -1,
+    worstScore = 5;
+  let best: Evidence | null = null,
+    weakest: Evidence | null = null;
   // Behavioural prompts ("tell me about a time...") are what STAR answers; other answers count only if there are none.
-  const behavioural = (i: number) => i > 0 && turns[i - 1].speaker === "persona" && BEHAVIOURAL.test(normaliseText(turns[i - 1].text));
+  const behavioural = (i: number) =>
+    i > 0 && turns[i - 1].speaker === "persona" && BEHAVIOURAL.test(normaliseText(turns[i - 1].text));
   const anyBehavioural = turns.some((t, i) => t.speaker === "learner" && behavioural(i));
   turns.forEach((t, i) => {
     if (t.speaker !== "learner" || i === 0 || turns[i - 1].speaker !== "persona") return;
@@ -82,18 +106,30 @@ export function starAnswers(turns: TranscriptTurn[]): { answers: number; checks:
     answers++;
     checks += score;
     const quote = sentencesOf(t.text).slice(0, 2).join(" ");
-    if (score > bestScore) { bestScore = score; best = { turn: i, quote }; }
-    if (score < worstScore) { worstScore = score; weakest = { turn: i, quote }; }
+    if (score > bestScore) {
+      bestScore = score;
+      best = { turn: i, quote };
+    }
+    if (score < worstScore) {
+      worstScore = score;
+      weakest = { turn: i, quote };
+    }
   });
   return { answers, checks, best, weakest };
 }
 
-const EMPATHY = /\b(?:i'?m (?:so |really |very )?sorry|i apologi[sz]e|apologies|i (?:completely |totally |really )?understand (?:how|why|that|your)|i can (?:imagine|see|hear) (?:how|why|that)|that (?:sounds|must be|must have been) (?:really |so |very )?(?:frustrating|stressful|annoying|difficult|hard|upsetting|worrying|awful|terrible|inconvenient)|i hear you|that's (?:really )?(?:frustrating|not okay|not ok|not acceptable|unacceptable)|you (?:must be|have every right)|i'd be (?:frustrated|upset|annoyed) too)\b/;
-const OWNERSHIP = /\b(?:i'?ll (?:take care|sort|fix|make sure|personally|handle|look into|get this|get that|check|escalate|follow|call|email|stay|own|arrange|process|send|refund|issue|book|put)|i will (?:take care|sort|fix|make sure|personally|handle|look into|check|escalate|follow|call|email|arrange|process|send|refund|issue)|let me (?:fix|sort|check|look into|take care|handle|get|pull up|see what)|i'm going to (?:fix|sort|take care|make sure|handle|escalate|refund|send)|leave it with me|i've got (?:this|it))\b/;
-const BLAME = /\b(?:you should have|you must have|that's (?:not our|your) (?:fault|problem)|not our fault|that's (?:the|our) policy|nothing i can do|there's nothing (?:i|we) can do|you didn't|you need to read|it's your|user error|can't help you)\b/;
-const RESOLVE = /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat\w*|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|today|tomorrow|ticket number|reference number|case number)\b/;
-const CONFIRM = /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|is there anything else|anything else i can|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
-const THANKS = /\b(?:thank(?:s| you)|great|perfect|that works|appreciate|that helps|brilliant|wonderful|fine|okay that|good,? thanks|that's (?:great|good|fine|fair|helpful))\b/;
+const EMPATHY =
+  /\b(?:i'?m (?:so |really |very )?sorry|i apologi[sz]e|apologies|i (?:completely |totally |really )?understand (?:how|why|that|your)|i can (?:imagine|see|hear) (?:how|why|that)|that (?:sounds|must be|must have been) (?:really |so |very )?(?:frustrating|stressful|annoying|difficult|hard|upsetting|worrying|awful|terrible|inconvenient)|i hear you|that's (?:really )?(?:frustrating|not okay|not ok|not acceptable|unacceptable)|you (?:must be|have every right)|i'd be (?:frustrated|upset|annoyed) too)\b/;
+const OWNERSHIP =
+  /\b(?:i'?ll (?:take care|sort|fix|make sure|personally|handle|look into|get this|get that|check|escalate|follow|call|email|stay|own|arrange|process|send|refund|issue|book|put)|i will (?:take care|sort|fix|make sure|personally|handle|look into|check|escalate|follow|call|email|arrange|process|send|refund|issue)|let me (?:fix|sort|check|look into|take care|handle|get|pull up|see what)|i'm going to (?:fix|sort|take care|make sure|handle|escalate|refund|send)|leave it with me|i've got (?:this|it))\b/;
+const BLAME =
+  /\b(?:you should have|you must have|that's (?:not our|your) (?:fault|problem)|not our fault|that's (?:the|our) policy|nothing i can do|there's nothing (?:i|we) can do|you didn't|you need to read|it's your|user error|can't help you)\b/;
+const RESOLVE =
+  /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat\w*|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|today|tomorrow|ticket number|reference number|case number)\b/;
+const CONFIRM =
+  /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|is there anything else|anything else i can|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
+const THANKS =
+  /\b(?:thank(?:s| you)|great|perfect|that works|appreciate|that helps|brilliant|wonderful|fine|okay that|good,? thanks|that's (?:great|good|fine|fair|helpful))\b/;
 
 /** Blaming the customer or hiding behind policy: discourteous in any conversation. */
 export const blameLines = (turns: TranscriptTurn[]) => linesMatching(turns, "learner", BLAME);
@@ -101,7 +137,8 @@ export const blameLines = (turns: TranscriptTurn[]) => linesMatching(turns, "lea
 export function serviceChecks(turns: TranscriptTurn[]) {
   const learner = turns.map((t, i) => ({ t, i })).filter(({ t }) => t.speaker === "learner");
   const find = (re: RegExp) => {
-    for (const { t, i } of learner) for (const s of sentencesOf(t.text)) if (re.test(normaliseText(s))) return { turn: i, quote: s };
+    for (const { t, i } of learner)
+      for (const s of sentencesOf(t.text)) if (re.test(normaliseText(s))) return { turn: i, quote: s };
     return null;
   };
   const lastPersona = [...turns].reverse().find((t) => t.speaker === "persona");
@@ -111,20 +148,33 @@ export function serviceChecks(turns: TranscriptTurn[]) {
     blame: find(BLAME),
     resolution: find(RESOLVE),
     confirmation: find(CONFIRM),
-    customerSatisfied: lastPersona ? THANKS.test(normaliseText(lastPersona.text)) && !DISENGAGED.test(normaliseText(lastPersona.text)) : false,
+    customerSatisfied: lastPersona
+      ? THANKS.test(normaliseText(lastPersona.text)) && !DISENGAGED.test(normaliseText(lastPersona.text))
+      : false,
   };
 }
 
-const PITCH_PROBLEM = /\b(?:problem|pain|struggle|challenge|cost(?:s|ing)?|waste|lose|losing|lost|miss|late|broken|manual|slow|hours|every (?:week|day|month)|today,? \w+ (?:spend|lose|waste)|frustrat\w*|hard|risk)\b/;
-const SOLUTION = /\b(?:we (?:built|build|help|make|offer|created|developed|solve|automate|fix|turn|give|let)|our (?:platform|product|solution|tool|app|service|software|system)|that's why we|so we built|what we do)\b/;
-const PROOF = /\b\d+ ?(?:%|percent|x|times|customers|clients|users|schools|stores|hospitals|sites|teams|companies)\b|\b(?:customers? like|clients? like|case study|pilot with|we've helped|already (?:use|using|working with)|in production at|results?|saved|cut|grew|increased|reduced)\b/;
-const ASK = /\b(?:we're (?:asking|raising|looking for|seeking)|the ask|our ask|i'm asking|would you (?:be willing|consider|invest|like to pilot|back|fund|approve|join|sign)|next step|pilot|sign|approve|commit|invest|fund|partner with|start with|can we (?:count on|get)|i'd like (?:you|to ask))\b/;
-const INVITE = /\b(?:any questions|what questions|questions (?:do you have|so far)|what would you like to know|does (?:that|this) (?:resonate|land|make sense)|how does (?:that|this) (?:land|sound)|what do you think|what's your (?:take|reaction)|where would you push back|what concerns)\b/;
+const PITCH_PROBLEM =
+  /\b(?:problem|pain|struggle|challenge|cost(?:s|ing)?|waste|lose|losing|lost|miss|late|broken|manual|slow|hours|every (?:week|day|month)|today,? \w+ (?:spend|lose|waste)|frustrat\w*|hard|risk)\b/;
+const SOLUTION =
+  /\b(?:we (?:built|build|help|make|offer|created|developed|solve|automate|fix|turn|give|let)|our (?:platform|product|solution|tool|app|service|software|system)|that's why we|so we built|what we do)\b/;
+const PROOF =
+  /\b\d+ ?(?:%|percent|x|times|customers|clients|users|schools|stores|hospitals|sites|teams|companies)\b|\b(?:customers? like|clients? like|case study|pilot with|we've helped|already (?:use|using|working with)|in production at|results?|saved|cut|grew|increased|reduced)\b/;
+const ASK =
+  /\b(?:we're (?:asking|raising|looking for|seeking)|the ask|our ask|i'm asking|would you (?:be willing|consider|invest|like to pilot|back|fund|approve|join|sign)|next step|pilot|sign|approve|commit|invest|fund|partner with|start with|can we (?:count on|get)|i'd like (?:you|to ask))\b/;
+const INVITE =
+  /\b(?:any questions|what questions|questions (?:do you have|so far)|what would you like to know|does (?:that|this) (?:resonate|land|make sense)|how does (?:that|this) (?:land|sound)|what do you think|what's your (?:take|reaction)|where would you push back|what concerns)\b/;
 
 export function pitchChecks(turns: TranscriptTurn[]) {
-  const learnerText = turns.filter((t) => t.speaker === "learner").map((t) => t.text).join(" ");
+  const learnerText = turns
+    .filter((t) => t.speaker === "learner")
+    .map((t) => t.text)
+    .join(" ");
   const sentences = sentencesOf(learnerText);
-  const firstThird = sentences.slice(0, Math.max(2, Math.ceil(sentences.length / 3))).map(normaliseText).join(" ");
+  const firstThird = sentences
+    .slice(0, Math.max(2, Math.ceil(sentences.length / 3)))
+    .map(normaliseText)
+    .join(" ");
   const quote = (re: RegExp) => sentences.find((s) => re.test(normaliseText(s))) ?? null;
   return {
     problemFirst: PITCH_PROBLEM.test(firstThird) ? quote(PITCH_PROBLEM) : null,
@@ -135,13 +185,19 @@ export function pitchChecks(turns: TranscriptTurn[]) {
   };
 }
 
-const INTEREST = /\b(?:excited|interested|keen|love to (?:join|work|be part)|really want|great fit|would love|looking forward|i'm (?:very )?(?:excited|interested|keen))\b/;
-const NEXT = /\b(?:next steps?|timeline|hear back|what happens next|when (?:can|will|should) i (?:expect|hear)|decision|process from here)\b/;
+const INTEREST =
+  /\b(?:excited|interested|keen|love to (?:join|work|be part)|really want|great fit|would love|looking forward|i'm (?:very )?(?:excited|interested|keen))\b/;
+const NEXT =
+  /\b(?:next steps?|timeline|hear back|what happens next|when (?:can|will|should) i (?:expect|hear)|decision|process from here)\b/;
 
 export function interviewClose(turns: TranscriptTurn[]) {
-  const learner = turns.map((t, i) => ({ t, i })).filter(({ t }) => t.speaker === "learner").slice(-3);
+  const learner = turns
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => t.speaker === "learner")
+    .slice(-3);
   const find = (re: RegExp) => {
-    for (const { t, i } of learner) for (const s of sentencesOf(t.text)) if (re.test(normaliseText(s))) return { turn: i, quote: s };
+    for (const { t, i } of learner)
+      for (const s of sentencesOf(t.text)) if (re.test(normaliseText(s))) return { turn: i, quote: s };
     return null;
   };
   return { interest: find(INTEREST), next: find(NEXT) };

@@ -5,17 +5,31 @@
  * which chooses its settings by cross-validation and stores them with the weights. The rules in spin.ts decide whenever a cue matches; the model is
  * consulted only for questions no rule recognises. Deterministic: fixed weights, no randomness.
  */
-import weights from "./stage-model.json";
 import { normaliseText } from "./questions";
+import weights from "./stage-model.json";
 
 export const MODEL_LABELS = ["situation", "problem", "implication", "need-payoff", "none"] as const;
 export type ModelLabel = (typeof MODEL_LABELS)[number];
 /** How the features are built and how sure the model must be; chosen by cross-validation in scripts/train-stage-model.ts. */
-export type StageModelSettings = { alpha: number; bigrams: boolean; anaphora: boolean; buyerWords?: boolean; confidence: number };
-export type StageModel = { labels: ModelLabel[]; priors: number[]; vocab: Record<string, number[]>; unseen: number[]; settings?: StageModelSettings };
+export type StageModelSettings = {
+  alpha: number;
+  bigrams: boolean;
+  anaphora: boolean;
+  buyerWords?: boolean;
+  confidence: number;
+};
+export type StageModel = {
+  labels: ModelLabel[];
+  priors: number[];
+  vocab: Record<string, number[]>;
+  unseen: number[];
+  settings?: StageModelSettings;
+};
 
-const ANAPHOR = /^(?:and |so |okay |ok |right )*(?:that|this|it|those|these|they|then|there)\b|\b(?:that|this|it|those|these|they|them)\b/;
-const NUMBERS = /\b(?:\d[\d.,%]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|third|quarter|fifth|percent)\b/g;
+const ANAPHOR =
+  /^(?:and |so |okay |ok |right )*(?:that|this|it|those|these|they|then|there)\b|\b(?:that|this|it|those|these|they|them)\b/;
+const NUMBERS =
+  /\b(?:\d[\d.,%]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|hundred|thousand|half|third|quarter|fifth|percent)\b/g;
 
 /**
  * The features of a question in context: its words (numbers folded to one token, so a figure is not
@@ -40,7 +54,13 @@ export function stageFeatures(
     if (words.length <= 4) out.push("ctx:short");
   }
   // The buyer's previous turn, word by word (prefixed so it never mixes with the question's words).
-  if (settings.buyerWords) for (const w of new Set(normaliseText(buyerTurn).replace(NUMBERS, "#").match(/[a-z'#]{4,}/g) ?? [])) out.push(`b:${w}`);
+  if (settings.buyerWords)
+    for (const w of new Set(
+      normaliseText(buyerTurn)
+        .replace(NUMBERS, "#")
+        .match(/[a-z'#]{4,}/g) ?? [],
+    ))
+      out.push(`b:${w}`);
   return out;
 }
 
@@ -61,7 +81,8 @@ export function trainStageModel(rows: { features: string[]; label: ModelLabel }[
   const v = Object.keys(counts).length + 1;
   const round = (n: number) => Math.round(n * 1e4) / 1e4;
   const vocab: Record<string, number[]> = {};
-  for (const f of Object.keys(counts).sort()) vocab[f] = counts[f].map((c, k) => round(Math.log((c + alpha) / (totals[k] + alpha * v))));
+  for (const f of Object.keys(counts).sort())
+    vocab[f] = counts[f].map((c, k) => round(Math.log((c + alpha) / (totals[k] + alpha * v))));
   return {
     labels,
     priors: docs.map((d) => round(Math.log((d + 1) / (rows.length + labels.length)))),

@@ -17,8 +17,10 @@ const PLAIN: Record<SpinStage, string> = {
 const QUOTED: Record<SpinStage, (quote: string) => string> = {
   situation: (quote) => `You said \u2018${quote}\u2019. Could you walk me through how that works today?`,
   problem: (quote) => `You said \u2018${quote}\u2019. What is the hardest part of that for your team?`,
-  implication: (quote) => `You said \u2018${quote}\u2019. When that happens, what does it cost you, and who else feels it?`,
-  "need-payoff": (quote) => `You said \u2018${quote}\u2019. If that were solved, what would it mean for you and your team?`,
+  implication: (quote) =>
+    `You said \u2018${quote}\u2019. When that happens, what does it cost you, and who else feels it?`,
+  "need-payoff": (quote) =>
+    `You said \u2018${quote}\u2019. If that were solved, what would it mean for you and your team?`,
 };
 
 /** The stage our classifier gives the suggestion's question (the last one in it). */
@@ -30,7 +32,10 @@ export function stageOfSuggestion(text: string, buyerBefore?: string | null): Sp
 
 export function suggestQuestion(stage: SpinStage, buyerQuote?: string | null): string {
   if (buyerQuote) {
-    const quote = excerpt((sentencesOf(buyerQuote)[0] ?? buyerQuote).replace(/["“”]/g, "'").replace(/[?!.]+$/, ""), 12).replace(/[?]/g, "");
+    const quote = excerpt(
+      (sentencesOf(buyerQuote)[0] ?? buyerQuote).replace(/["“”]/g, "'").replace(/[?!.]+$/, ""),
+      12,
+    ).replace(/[?]/g, "");
     const text = QUOTED[stage](quote);
     if (stageOfSuggestion(text) === stage) return text;
   }

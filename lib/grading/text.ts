@@ -20,11 +20,13 @@ export function questionsIn(text: string): string[] {
 }
 
 const STOPWORDS = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have how i if in into is it its " +
+  (
+    "a an and are as at be been but by can could did do does for from had has have how i if in into is it its " +
     "me my no not of off on or our out over so than that the their them then there these they this those to too " +
     "up us was we were what when where which who why will with would you your about after again all also any " +
     "because before being both each few more most much only other own same some such just very next last per " +
-    "during roughly about around").split(" "),
+    "during roughly about around"
+  ).split(" "),
 );
 
 /** A crude, predictable stem: enough to match 'orders' with 'order' and 'shipping' with 'ship'. */

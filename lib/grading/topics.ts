@@ -27,13 +27,19 @@ export function topicsUncovered(topics: string[], ordered: TranscriptTurn[], que
   return topics.filter((topic) =>
     ordered.some((turn, i) => {
       // Raised by the learner means asked about, not asserted in a pitch.
-      if (turn.speaker === "learner") return questions.some((q) => q.turn === i && q.stage !== null && mentions(topic, q.text));
+      if (turn.speaker === "learner")
+        return questions.some((q) => q.turn === i && q.stage !== null && mentions(topic, q.text));
       if (!mentions(topic, turn.text)) return false;
       const next = questions.find((q) => q.turn > i);
       if (next && next.turn === i + 1 && next.follow_up && next.stage !== null) return true;
       // Or a later question of the learner's picks the topic up in its own words.
       const wanted = keywords(topic);
-      return questions.some((q) => q.turn > i && q.stage !== null && keywords(q.text).filter((w) => wanted.some((k) => stemsMatch(k, w))).length >= Math.min(2, wanted.length));
+      return questions.some(
+        (q) =>
+          q.turn > i &&
+          q.stage !== null &&
+          keywords(q.text).filter((w) => wanted.some((k) => stemsMatch(k, w))).length >= Math.min(2, wanted.length),
+      );
     }),
   );
 }

@@ -1,7 +1,10 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { claimPendingGrade, nextPendingDueAt, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
 import { describeError, logError, scrub } from "@/lib/db-errors";
 import { env } from "@/lib/env";
+
 import { gradeConversation } from "./grade-conversation";
 
 /** How long a claimed grade stays leased: the model's time limit plus room to write. */
@@ -39,7 +42,12 @@ export async function gradeNext(): Promise<boolean> {
 }
 
 const state = globalThis as unknown as {
-  parleyGrading?: { running: Promise<number> | null; again: boolean; wake: NodeJS.Timeout | null; sweep: NodeJS.Timeout | null };
+  parleyGrading?: {
+    running: Promise<number> | null;
+    again: boolean;
+    wake: NodeJS.Timeout | null;
+    sweep: NodeJS.Timeout | null;
+  };
 };
 const worker = (state.parleyGrading ??= { running: null, again: false, wake: null, sweep: null });
 

@@ -7,8 +7,6 @@ export const STATUS_LABEL: Record<AssignmentStatus, string> = {
   not_started: "Not started",
 };
 
-export const DEFAULT_PASS_MARK = 70;
-
 /**
  * Passed once the best score reaches the pass mark and the required attempts are made;
  * otherwise overdue after the due date, in progress after a first attempt, else not started.
@@ -22,13 +20,8 @@ export function assignmentStatus(input: {
   now?: Date;
 }): AssignmentStatus {
   const now = input.now ?? new Date();
-  if (input.bestScore !== null && input.bestScore >= input.passMark && input.attempts >= input.minAttempts) return "passed";
+  if (input.bestScore !== null && input.bestScore >= input.passMark && input.attempts >= input.minAttempts)
+    return "passed";
   if (now.getTime() > input.dueAt.getTime()) return "overdue";
   return input.attempts > 0 ? "in_progress" : "not_started";
-}
-
-/** The roleplay's own pass mark when its scorecard sets one, else 70. Read defensively: older schemas have none. */
-export function defaultPassMark(schemaData: unknown): number {
-  const mark = (schemaData as { scorecard?: { pass_mark?: unknown } } | null)?.scorecard?.pass_mark;
-  return typeof mark === "number" && Number.isInteger(mark) && mark >= 0 && mark <= 100 ? mark : DEFAULT_PASS_MARK;
 }

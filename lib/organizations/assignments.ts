@@ -1,17 +1,26 @@
+import "server-only";
+
 import { ZodError } from "zod";
+
 import { getDb } from "@/db";
 import {
-  deleteAssignmentRow, findAssignment, insertAssignment, selectAssignmentProgress, selectAssignments, updateAssignmentRow,
+  deleteAssignmentRow,
+  findAssignment,
+  insertAssignment,
+  selectAssignmentProgress,
+  selectAssignments,
+  updateAssignmentRow,
 } from "@/db/queries/assignments";
-import { selectGroupMemberships, selectMemberAggregates, selectOrganizationGroups } from "@/db/queries/organization-stats";
-import { findLiveSchema, foreignGroupIds } from "@/db/queries/schemas";
+import { selectGroupMemberships, selectMemberAggregates } from "@/db/queries/organization-stats";
+import { selectOrganizationGroups } from "@/db/queries/organizations";
+import { findLiveRoleplay, foreignGroupIds } from "@/db/queries/roleplays";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
-import { presentSchema } from "@/lib/schemas/present";
-import { idOrNotFound } from "@/lib/validations/id";
 import { naturalCompare } from "@/lib/natural-order";
+import { roleplayGrading } from "@/lib/roleplays/present";
 import type { CreateAssignmentInput, UpdateAssignmentInput } from "@/lib/validations/assignment";
-import { assignmentStatus, defaultPassMark, type AssignmentStatus } from "./assignment-status";
+
+import { type AssignmentStatus, assignmentStatus } from "./assignment-status";
 import { managedOrganization } from "./stats";
 
 export type LearnerProgress = {
@@ -33,16 +42,23 @@ export type Assignment = {
   pass_mark: number;
   min_attempts: number;
   created_at: string;
-  completion: { assigned: number; passed: number; in_progress: number; not_started: number; overdue: number; pass_rate: number | null };
+  completion: {
+    assigned: number;
+    passed: number;
+    in_progress: number;
+    not_started: number;
+    overdue: number;
+    pass_rate: number | null;
+  };
   groups: { id: string; name: string; assigned: number; passed: number }[];
   learners: LearnerProgress[];
 };
 
 /** The schema must be a live roleplay of this organisation: anything else is the same 404. */
-async function schemaOfOrganization(organizationId: string, schemaId: string) {
-  const schema = await findLiveSchema(await getDb(), schemaId);
-  if (!schema || schema.organization_id !== organizationId) throw notFound("Schema not found");
-  return schema;
+async function roleplayOfOrganization(organizationId: string, roleplayId: string) {
+  const roleplay = await findLiveRoleplay(await getDb(), { roleplayId, organizationId });
+  if (!roleplay) throw notFound("Schema not found");
+  return roleplay;
 }
 
 async function assertOwnGroups(organizationId: string, groupIds: string[]) {
@@ -70,7 +86,7 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
     selectAssignments(db, organizationId),
     selectAssignmentProgress(db, { organizationId }),
     selectMemberAggregates(db, organizationId),
-    selectOrganizationGroups(db, organizationId),
+    selectOrganizationGroups(db, { organizationId, order: "created" }),
     selectGroupMemberships(db, organizationId),
   ]);
   const people = new Map(members.map((m) => [m.id, m]));
@@ -88,7 +104,12 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
         attempts: p.attempts,
         best_score: p.best_score,
         status: assignmentStatus({
-          attempts: p.attempts, bestScore: p.best_score, passMark: a.pass_mark, minAttempts: a.min_attempts, dueAt: a.due_at, now,
+          attempts: p.attempts,
+          bestScore: p.best_score,
+          passMark: a.pass_mark,
+          minAttempts: a.min_attempts,
+          dueAt: a.due_at,
+          now,
         }),
       }))
       .sort((x, y) => naturalCompare(x.name || x.email, y.name || y.email));
@@ -114,7 +135,12 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
       },
       groups: shownGroups.map((g) => {
         const inGroup = learners.filter((l) => groupsOf.get(l.user_id)?.includes(g.id));
-        return { id: g.id, name: g.name, assigned: inGroup.length, passed: inGroup.filter((l) => l.status === "passed").length };
+        return {
+          id: g.id,
+          name: g.name,
+          assigned: inGroup.length,
+          passed: inGroup.filter((l) => l.status === "passed").length,
+        };
       }),
       learners,
     };
@@ -123,39 +149,47 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
 
 export async function createAssignment(caller: SessionUser, input: CreateAssignmentInput) {
   const { organizationId } = await managedOrganization(caller);
-  const schema = await schemaOfOrganization(organizationId, input.schema_id);
+  const roleplay = await roleplayOfOrganization(organizationId, input.schema_id);
   await assertOwnGroups(organizationId, input.group_ids);
-  const passMark = input.pass_mark ?? defaultPassMark(presentSchema(schema).schema_data);
+  const passMark = input.pass_mark ?? roleplayGrading(roleplay).scorecard.pass_mark;
   const db = await getDb();
   const row = await db.transaction((tx) =>
     insertAssignment(tx, {
-      organizationId, createdBy: caller.id, schemaId: schema.id, dueAt: input.due_at, passMark,
-      minAttempts: input.min_attempts, groupIds: input.group_ids,
+      organizationId,
+      createdBy: caller.id,
+      roleplayId: roleplay.id,
+      dueAt: input.due_at,
+      passMark,
+      minAttempts: input.min_attempts,
+      groupIds: input.group_ids,
     }),
   );
   return presentOne(organizationId, row.id);
 }
 
-export async function updateAssignment(caller: SessionUser, assignmentId: string, input: UpdateAssignmentInput) {
+export async function updateAssignment(caller: SessionUser, id: string, input: UpdateAssignmentInput) {
   const { organizationId } = await managedOrganization(caller);
-  const id = idOrNotFound(assignmentId, "Assignment");
   if (!(await findAssignment(await getDb(), { id, organizationId }))) throw notFound("Assignment not found");
-  if (input.schema_id) await schemaOfOrganization(organizationId, input.schema_id);
+  if (input.schema_id) await roleplayOfOrganization(organizationId, input.schema_id);
   if (input.group_ids) await assertOwnGroups(organizationId, input.group_ids);
   const db = await getDb();
   const row = await db.transaction((tx) =>
     updateAssignmentRow(tx, {
-      id, organizationId, schemaId: input.schema_id, dueAt: input.due_at, passMark: input.pass_mark,
-      minAttempts: input.min_attempts, groupIds: input.group_ids,
+      id,
+      organizationId,
+      roleplayId: input.schema_id,
+      dueAt: input.due_at,
+      passMark: input.pass_mark,
+      minAttempts: input.min_attempts,
+      groupIds: input.group_ids,
     }),
   );
   if (!row) throw notFound("Assignment not found");
   return presentOne(organizationId, id);
 }
 
-export async function deleteAssignment(caller: SessionUser, assignmentId: string) {
+export async function deleteAssignment(caller: SessionUser, id: string) {
   const { organizationId } = await managedOrganization(caller);
-  const id = idOrNotFound(assignmentId, "Assignment");
   if (!(await deleteAssignmentRow(await getDb(), { id, organizationId }))) throw notFound("Assignment not found");
   return { message: "Assignment deleted", id };
 }
@@ -179,7 +213,11 @@ export type LearnerAssignment = {
 };
 
 /** The learner's own assignments in their current organisation, soonest due first (dashboard). */
-export async function learnerAssignments(userId: string, organizationId: string | null, now = new Date()): Promise<LearnerAssignment[]> {
+export async function learnerAssignments(
+  userId: string,
+  organizationId: string | null,
+  now = new Date(),
+): Promise<LearnerAssignment[]> {
   if (!organizationId) return [];
   const db = await getDb();
   const [rows, progress] = await Promise.all([
@@ -192,9 +230,22 @@ export async function learnerAssignments(userId: string, organizationId: string 
     .map((a) => {
       const p = mine.get(a.id)!;
       return {
-        id: a.id, schema_id: a.schema_id, schema_name: a.schema_name, due_at: a.due_at.toISOString(),
-        pass_mark: a.pass_mark, min_attempts: a.min_attempts, attempts: p.attempts, best_score: p.best_score,
-        status: assignmentStatus({ attempts: p.attempts, bestScore: p.best_score, passMark: a.pass_mark, minAttempts: a.min_attempts, dueAt: a.due_at, now }),
+        id: a.id,
+        schema_id: a.schema_id,
+        schema_name: a.schema_name,
+        due_at: a.due_at.toISOString(),
+        pass_mark: a.pass_mark,
+        min_attempts: a.min_attempts,
+        attempts: p.attempts,
+        best_score: p.best_score,
+        status: assignmentStatus({
+          attempts: p.attempts,
+          bestScore: p.best_score,
+          passMark: a.pass_mark,
+          minAttempts: a.min_attempts,
+          dueAt: a.due_at,
+          now,
+        }),
       };
     });
 }

@@ -18,12 +18,22 @@ const WEEK = 7 * 86_400_000;
 export function attentionFlags(input: {
   lastActive: string | null;
   recentScores: number[]; // newest first
-  assignments: { status: AssignmentStatus; attempts: number; best_score: number | null; pass_mark: number; min_attempts: number }[];
+  assignments: {
+    status: AssignmentStatus;
+    attempts: number;
+    best_score: number | null;
+    pass_mark: number;
+    min_attempts: number;
+  }[];
   now: Date;
 }): AttentionFlag[] {
   const flags: AttentionFlag[] = [];
   if (!input.lastActive || input.now.getTime() - new Date(input.lastActive).getTime() > WEEK) flags.push("inactive");
-  if (input.assignments.some((a) => a.status !== "passed" && a.attempts >= a.min_attempts && (a.best_score ?? 0) < a.pass_mark)) {
+  if (
+    input.assignments.some(
+      (a) => a.status !== "passed" && a.attempts >= a.min_attempts && (a.best_score ?? 0) < a.pass_mark,
+    )
+  ) {
     flags.push("below_pass_mark");
   }
   const [c, b, a] = input.recentScores;

@@ -1,11 +1,13 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { findMembership, selectAdminIds } from "@/db/queries/memberships";
 import { selectRecentScores, selectUserConversations } from "@/db/queries/organization-stats";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
-import { idOrNotFound } from "@/lib/validations/id";
-import { assignmentsOf, type Assignment } from "./assignments";
-import { attentionFlags, median, type AttentionFlag } from "./attention";
+
+import { type Assignment, assignmentsOf } from "./assignments";
+import { type AttentionFlag, attentionFlags, median } from "./attention";
 import { getOrganizationStats, managedOrganization, type OrganizationStats } from "./stats";
 
 export type CohortSummary = {
@@ -13,7 +15,14 @@ export type CohortSummary = {
   active_7d: number;
   median_score: number | null;
   average_score: number | null;
-  pass_rates: { assignment_id: string; schema_name: string; due_at: string; pass_rate: number | null; passed: number; assigned: number }[];
+  pass_rates: {
+    assignment_id: string;
+    schema_name: string;
+    due_at: string;
+    pass_rate: number | null;
+    passed: number;
+    assigned: number;
+  }[];
 };
 export type Cohort = {
   stats: OrganizationStats;
@@ -40,15 +49,32 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
   const averages = users.map((u) => u.average_score).filter((s): s is number => s !== null);
   const recentOf = new Map(recent.map((r) => [r.user_id, r.scores]));
   const flags: Record<string, AttentionFlag[]> = {};
-  const assignedTo = new Map<string, { status: Assignment["learners"][number]["status"]; attempts: number; best_score: number | null; pass_mark: number; min_attempts: number }[]>();
+  const assignedTo = new Map<
+    string,
+    {
+      status: Assignment["learners"][number]["status"];
+      attempts: number;
+      best_score: number | null;
+      pass_mark: number;
+      min_attempts: number;
+    }[]
+  >();
   for (const a of assignments) {
     for (const l of a.learners) {
-      assignedTo.set(l.user_id, [...(assignedTo.get(l.user_id) ?? []), { ...l, pass_mark: a.pass_mark, min_attempts: a.min_attempts }]);
+      assignedTo.set(l.user_id, [
+        ...(assignedTo.get(l.user_id) ?? []),
+        { ...l, pass_mark: a.pass_mark, min_attempts: a.min_attempts },
+      ]);
     }
   }
   for (const u of users) {
     const mine = assignedTo.get(u.id) ?? [];
-    flags[u.id] = attentionFlags({ lastActive: u.last_active, recentScores: recentOf.get(u.id) ?? [], assignments: mine, now });
+    flags[u.id] = attentionFlags({
+      lastActive: u.last_active,
+      recentScores: recentOf.get(u.id) ?? [],
+      assignments: mine,
+      now,
+    });
   }
   return {
     stats,
@@ -58,10 +84,16 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
       learners: users.length,
       active_7d: users.filter((u) => u.last_active && now.getTime() - new Date(u.last_active).getTime() <= WEEK).length,
       median_score: median(averages),
-      average_score: averages.length ? Math.round((averages.reduce((a, b) => a + b, 0) / averages.length) * 10) / 10 : null,
+      average_score: averages.length
+        ? Math.round((averages.reduce((a, b) => a + b, 0) / averages.length) * 10) / 10
+        : null,
       pass_rates: assignments.map((a) => ({
-        assignment_id: a.id, schema_name: a.schema_name, due_at: a.due_at, pass_rate: a.completion.pass_rate,
-        passed: a.completion.passed, assigned: a.completion.assigned,
+        assignment_id: a.id,
+        schema_name: a.schema_name,
+        due_at: a.due_at,
+        pass_rate: a.completion.pass_rate,
+        passed: a.completion.passed,
+        assigned: a.completion.assigned,
       })),
     },
   };
@@ -72,10 +104,9 @@ const MAX_CONVERSATIONS = 500;
 /** The user detail list: every conversation of one member here (newest first) and first-to-best lift per roleplay. */
 export async function getUserConversations(caller: SessionUser, userId: string) {
   const { organizationId } = await managedOrganization(caller);
-  const id = idOrNotFound(userId, "User");
   const db = await getDb();
-  if (!(await findMembership(db, { userId: id, organizationId }))) throw notFound("User not found");
-  const rows = await selectUserConversations(db, { organizationId, userId: id, limit: MAX_CONVERSATIONS });
+  if (!(await findMembership(db, { userId, organizationId }))) throw notFound("User not found");
+  const rows = await selectUserConversations(db, { organizationId, userId, limit: MAX_CONVERSATIONS });
   const list = rows.map((r) => {
     const graded = r.grade_status === "graded";
     const final = graded ? (r.reviewed_score ?? r.automatic_score) : null;
@@ -84,7 +115,16 @@ export async function getUserConversations(caller: SessionUser, userId: string) 
       schema_name: r.schema_name,
       started_at: r.started_at.toISOString(),
       duration_minutes: r.ended_at ? Math.round((r.ended_at.getTime() - r.started_at.getTime()) / 60_000) : null,
-      status: r.status === "active" ? "in progress" : graded ? "graded" : r.grade_status === "failed" ? "grading failed" : r.grade_status === "pending" ? "grading" : "not graded",
+      status:
+        r.status === "active"
+          ? "in progress"
+          : graded
+            ? "graded"
+            : r.grade_status === "failed"
+              ? "grading failed"
+              : r.grade_status === "pending"
+                ? "grading"
+                : "not graded",
       score: final,
       automatic_score: graded ? r.automatic_score : null,
       reviewed: graded && r.reviewed_score !== null,
@@ -101,6 +141,10 @@ export function liftPerRoleplay(list: { schema_name: string; started_at: string;
     byName.set(c.schema_name, [...(byName.get(c.schema_name) ?? []), c.score]);
   }
   return [...byName.entries()].map(([schema_name, scores]) => ({
-    schema_name, attempts: scores.length, first: scores[0], best: Math.max(...scores), lift: Math.max(...scores) - scores[0],
+    schema_name,
+    attempts: scores.length,
+    first: scores[0],
+    best: Math.max(...scores),
+    lift: Math.max(...scores) - scores[0],
   }));
 }

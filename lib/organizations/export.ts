@@ -1,15 +1,29 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { findAssignment } from "@/db/queries/assignments";
 import { selectGradeExport } from "@/db/queries/organization-stats";
-import { foreignGroupIds } from "@/db/queries/schemas";
+import { foreignGroupIds } from "@/db/queries/roleplays";
 import type { SessionUser } from "@/lib/auth/service";
 import { toCsv } from "@/lib/dev/csv";
 import { notFound } from "@/lib/errors";
+
 import { managedOrganization } from "./stats";
 
 const HEADER = [
-  "student_name", "email", "groups", "roleplay", "started_at", "duration_minutes",
-  "automatic_score", "reviewed_score", "final_score", "assignment", "assignment_due", "pass_mark", "result",
+  "student_name",
+  "email",
+  "groups",
+  "roleplay",
+  "started_at",
+  "duration_minutes",
+  "automatic_score",
+  "reviewed_score",
+  "final_score",
+  "assignment",
+  "assignment_due",
+  "pass_mark",
+  "result",
 ];
 
 const num = (v: unknown) => (v === null || v === undefined ? "" : String(Number(v)));
@@ -25,17 +39,30 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
   if (filter.group_id && (await foreignGroupIds(db, { organizationId, groupIds: [filter.group_id] })).length) {
     throw notFound("Group not found");
   }
-  const rows = await selectGradeExport(db, { organizationId, assignmentId: filter.assignment_id, groupId: filter.group_id });
+  const rows = await selectGradeExport(db, {
+    organizationId,
+    assignmentId: filter.assignment_id,
+    groupId: filter.group_id,
+  });
   const body = toCsv(
     HEADER,
     rows.map((r) => {
       const final = r.final_score === null ? null : Number(r.final_score);
       const result = r.pass_mark === null || final === null ? "" : final >= Number(r.pass_mark) ? "pass" : "fail";
       return [
-        r.name, r.email, r.groups, r.roleplay, iso(r.started_at),
+        r.name,
+        r.email,
+        r.groups,
+        r.roleplay,
+        iso(r.started_at),
         r.seconds === null ? "" : String(Math.round(Number(r.seconds) / 60)),
-        num(r.automatic_score), num(r.reviewed_score), num(final),
-        r.assignment_name ?? "", iso(r.due_at), num(r.pass_mark), result,
+        num(r.automatic_score),
+        num(r.reviewed_score),
+        num(final),
+        r.assignment_name ?? "",
+        iso(r.due_at),
+        num(r.pass_mark),
+        result,
       ];
     }),
   );

@@ -1,5 +1,12 @@
+import "server-only";
+
 import { getDb } from "@/db";
-import { findActiveMembership, findMembership, selectUserMemberships, upsertActiveOrganization } from "@/db/queries/memberships";
+import {
+  findActiveMembership,
+  findMembership,
+  selectUserMemberships,
+  upsertActiveOrganization,
+} from "@/db/queries/memberships";
 import type { SessionUser } from "@/lib/auth/service";
 import { forbidden, notFound } from "@/lib/errors";
 

@@ -1,10 +1,12 @@
+import "server-only";
+
 import { getDb } from "@/db";
-import { findConversation, findGrade } from "@/db/queries/grades";
+import { findConversation } from "@/db/queries/conversations";
+import { findGrade } from "@/db/queries/grades";
 import { findMembership } from "@/db/queries/memberships";
 import { findReview, upsertReview } from "@/db/queries/reviews";
 import type { SessionUser } from "@/lib/auth/service";
 import { conflict, notFound } from "@/lib/errors";
-import { idOrNotFound } from "@/lib/validations/id";
 import type { ReviewInput } from "@/lib/validations/assignment";
 
 export type GradeReviewView = {
@@ -21,17 +23,23 @@ export type GradeReviewView = {
  * score (the comment is then the reason). The automatic score stays in grades.
  * Anyone else, and unknown ids, get the same 404; an ungraded conversation is a 409.
  */
-export async function reviewGrade(caller: SessionUser, conversationId: string, input: ReviewInput): Promise<GradeReviewView> {
-  const id = idOrNotFound(conversationId, "Conversation");
+export async function reviewGrade(
+  caller: SessionUser,
+  conversationId: string,
+  input: ReviewInput,
+): Promise<GradeReviewView> {
   const db = await getDb();
-  const conversation = await findConversation(db, id);
-  const membership = conversation?.organization_id
-    ? await findMembership(db, { userId: caller.id, organizationId: conversation.organization_id })
-    : null;
-  if (!conversation || membership?.role !== "admin") throw notFound("Conversation not found");
+  const conversation = await findConversation(db, { conversationId, scope: { reviewerId: caller.id } });
+  if (!conversation) throw notFound("Conversation not found");
+  const id = conversation.id;
   const grade = await findGrade(db, id);
   if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");
-  await upsertReview(db, { conversationId: id, reviewerId: caller.id, score: input.score ?? null, comment: input.comment });
+  await upsertReview(db, {
+    conversationId: id,
+    reviewerId: caller.id,
+    score: input.score ?? null,
+    comment: input.comment,
+  });
   return (await reviewOf(id, grade.score))!;
 }
 

@@ -1,8 +1,11 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { findMembership } from "@/db/queries/memberships";
 import { selectUserScores } from "@/db/queries/organization-stats";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
+
 import { managedOrganization } from "./stats";
 
 const MAX_POINTS = 500;
@@ -15,3 +18,5 @@ export async function getUserScores(caller: SessionUser, userId: string) {
   const rows = await selectUserScores(db, { organizationId, userId, limit: MAX_POINTS });
   return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString() }));
 }
+
+export type ScorePoint = Awaited<ReturnType<typeof getUserScores>>[number];

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * A bounded, in-process cache of assembled organisation statistics, keyed by (organisation, version
  * of its statistics, query flags). The version is read from the database on every request (one

@@ -1,11 +1,18 @@
+import "server-only";
+
+import type { Executor } from "@/db";
 import { getDb } from "@/db";
 import { findActiveMembership } from "@/db/queries/memberships";
-import type { Executor } from "@/db";
 import {
-  selectGroupMemberships, selectMemberAggregates, selectOrganizationGroups, selectStatsVersion, type MemberAggregate,
+  type MemberAggregate,
+  selectGroupMemberships,
+  selectMemberAggregates,
+  selectStatsVersion,
 } from "@/db/queries/organization-stats";
+import { selectOrganizationGroups } from "@/db/queries/organizations";
 import type { SessionUser } from "@/lib/auth/service";
 import { forbidden, notFound } from "@/lib/errors";
+
 import { VersionedCache } from "./stats-cache";
 
 export type UserStats = {
@@ -50,7 +57,7 @@ async function cachedGroups(user: SessionUser, { includeEmptyGroups = false }: S
   return { membership, groups };
 }
 
-/** Spec section 3 'Organization stats' (the organisation page uses it too). Frozen: read only. */
+/** The organisation stats API's answer (the organisation page uses it too). Frozen: read only. */
 export async function getOrganizationStats(user: SessionUser, options: StatsOptions = {}): Promise<OrganizationStats> {
   const { membership, groups } = await cachedGroups(user, options);
   return { organization_name: membership.organizationName, groups: groups.value };
@@ -73,10 +80,14 @@ export async function getOrganizationStatsBody(user: SessionUser, options: Stats
 }
 
 /** Three queries whatever the size of the organisation. */
-export async function assembleGroups(db: Executor, organizationId: string, includeEmptyGroups: boolean): Promise<GroupStats[]> {
+export async function assembleGroups(
+  db: Executor,
+  organizationId: string,
+  includeEmptyGroups: boolean,
+): Promise<GroupStats[]> {
   const [members, groupRows, links] = await Promise.all([
     selectMemberAggregates(db, organizationId),
-    selectOrganizationGroups(db, organizationId),
+    selectOrganizationGroups(db, { organizationId, order: "created" }),
     selectGroupMemberships(db, organizationId),
   ]);
 
@@ -97,7 +108,7 @@ export async function assembleGroups(db: Executor, organizationId: string, inclu
     else for (const groupId of groupIds) usersOf.get(groupId)?.push(stats);
   }
   const result: GroupStats[] = groupRows
-    .map((g) => ({ ...g, users: usersOf.get(g.id)! }))
+    .map((g) => ({ id: g.id, name: g.name, description: g.description, users: usersOf.get(g.id)! }))
     .filter((g) => includeEmptyGroups || g.users.length > 0);
   if (ungrouped.length > 0) result.push({ ...UNGROUPED, users: ungrouped });
   return result;

@@ -1,4 +1,7 @@
+import "server-only";
+
 import { AccessToken, RoomAgentDispatch, RoomConfiguration, TrackSource } from "livekit-server-sdk";
+
 import { env } from "@/lib/env";
 
 export type LiveKitConfig = { url: string; apiKey: string; apiSecret: string };

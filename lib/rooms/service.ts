@@ -1,10 +1,14 @@
+import "server-only";
+
 import { randomBytes, randomUUID } from "node:crypto";
+
 import { getDb } from "@/db";
-import { findConversation, findStartableSchema, insertConversation } from "@/db/queries/conversations";
+import { findConversation, findStartableRoleplay, insertConversation } from "@/db/queries/conversations";
 import { consumeCredit } from "@/db/queries/credits";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
 import { AppError, conflict, notFound } from "@/lib/errors";
+
 import { livekitConfig, mintRoomToken, roomNameFor } from "./livekit";
 
 export type RoomAnswer = {
@@ -22,12 +26,15 @@ export const noCreditsLeft = () => new AppError(402, "No credits left");
  * conversation (with a snapshot of the schema's name and persona) in one transaction,
  * so a failed insert never costs a credit.
  */
-export async function requestRoom(user: SessionUser, schemaId: string): Promise<RoomAnswer> {
+export async function requestRoom(user: SessionUser, roleplayId: string): Promise<RoomAnswer> {
   const db = await getDb();
-  const schema = await findStartableSchema(db, { user, schemaId });
-  if (!schema) throw notFound("Roleplay not found");
-  if (!schema.reachable) {
-    throw new AppError(403, "This roleplay is private and assigned to no group, so no one can start it. Assign a group or make it public.");
+  const roleplay = await findStartableRoleplay(db, { user, roleplayId });
+  if (!roleplay) throw notFound("Roleplay not found");
+  if (!roleplay.reachable) {
+    throw new AppError(
+      403,
+      "This roleplay is private and assigned to no group, so no one can start it. Assign a group or make it public.",
+    );
   }
   const livekit = livekitConfig();
   const mode = livekit ? "livekit" : "local";
@@ -39,12 +46,12 @@ export async function requestRoom(user: SessionUser, schemaId: string): Promise<
       id,
       roomName: livekit ? roomNameFor(id) : null,
       userId: user.id,
-      organizationId: schema.organization_id,
-      schemaId: schema.id,
-      schemaName: schema.name,
-      persona: schema.persona,
-      scenario: schema.scenario,
-      scorecard: schema.scorecard,
+      organizationId: roleplay.organization_id,
+      roleplayId: roleplay.id,
+      roleplayName: roleplay.name,
+      persona: roleplay.persona,
+      scenario: roleplay.scenario,
+      scorecard: roleplay.scorecard,
       mode,
     });
   });
@@ -65,13 +72,18 @@ export async function requestRoom(user: SessionUser, schemaId: string): Promise<
  * for the same conversation, without spending a credit. Ended calls cannot be re-entered.
  */
 export async function rejoinRoom(user: SessionUser, conversationId: string): Promise<RoomAnswer> {
-  const conversation = await findConversation(await getDb(), conversationId);
-  if (!conversation || conversation.user_id !== user.id) throw notFound("Conversation not found");
+  const conversation = await findConversation(await getDb(), { conversationId, scope: { ownerId: user.id } });
+  if (!conversation) throw notFound("Conversation not found");
   if (conversation.status !== "active") throw conflict("This conversation has ended");
   const livekit = conversation.mode === "livekit" ? livekitConfig() : null;
   if (!livekit) {
     if (conversation.mode === "livekit") throw new AppError(503, "The call server is not configured any more");
-    return { token: randomBytes(18).toString("base64url"), conversation_id: conversation.id, server_url: null, mode: "local" };
+    return {
+      token: randomBytes(18).toString("base64url"),
+      conversation_id: conversation.id,
+      server_url: null,
+      mode: "local",
+    };
   }
   const token = await mintRoomToken(livekit, {
     conversationId: conversation.id,

@@ -1,9 +1,13 @@
-import { WebhookReceiver, type WebhookEvent } from "livekit-server-sdk";
+import "server-only";
+
+import { type WebhookEvent, WebhookReceiver } from "livekit-server-sdk";
 import { z } from "zod";
-import { findConversation } from "@/db/queries/conversations";
+
 import { getDb } from "@/db";
+import { findConversation } from "@/db/queries/conversations";
 import { endConversation } from "@/lib/conversations/service";
 import { AppError, unauthorized } from "@/lib/errors";
+
 import { conversationIdFromRoom, livekitConfig } from "./livekit";
 
 /**
@@ -22,8 +26,11 @@ export async function handleLivekitWebhook(rawBody: string, authHeader: string |
   if (event.event !== "room_finished" || !event.room) return { received: event.event, ended: false };
   const id = z.uuid().safeParse(conversationIdFromRoom(event.room.name));
   if (!id.success) return { received: event.event, ended: false };
-  const existing = await findConversation(await getDb(), id.data);
-  if (!existing || existing.room_name !== event.room.name) return { received: event.event, ended: false };
+  const existing = await findConversation(await getDb(), {
+    conversationId: id.data,
+    scope: { roomName: event.room.name },
+  });
+  if (!existing) return { received: event.event, ended: false };
   await endConversation(id.data);
   return { received: event.event, ended: true };
 }

@@ -1,19 +1,22 @@
 import { z } from "zod";
 
-const id = (label: string) => z.uuid(`${label} must be a valid id`);
+import { routeId, text, uniqueIds, uuid as id } from "./common";
+
 const dueAt = z.iso
-  .datetime({ offset: true, error: "due_at must be an ISO date and time, e.g. 2026-12-01T17:00:00Z" })
+  .datetime({ offset: true, error: "Choose a due date and time (ISO 8601, e.g. 2026-12-01T17:00:00Z)" })
   .transform((v) => new Date(v));
-const passMark = z.int("pass_mark must be a whole number").min(0, "pass_mark must be 0 to 100").max(100, "pass_mark must be 0 to 100");
-const minAttempts = z.int("min_attempts must be a whole number").min(1, "min_attempts must be 1 to 100").max(100, "min_attempts must be 1 to 100");
+const PASS_MARK_RULE = "Pass mark must be a whole number from 0 to 100";
+const passMark = z.int(PASS_MARK_RULE).min(0, PASS_MARK_RULE).max(100, PASS_MARK_RULE);
+const ATTEMPTS_RULE = "Minimum attempts must be a whole number from 1 to 100";
+const minAttempts = z.int(ATTEMPTS_RULE).min(1, ATTEMPTS_RULE).max(100, ATTEMPTS_RULE);
 const groupIds = z
   .array(id("group_ids item"), { error: "group_ids must be a list of group ids" })
   .max(500, "At most 500 groups")
-  .transform((ids) => [...new Set(ids.map((g) => g.toLowerCase()))]);
+  .transform(uniqueIds);
 
 /** POST /api/organization/assignments: no groups means everyone in the organisation. */
 export const createAssignmentSchema = z.object({
-  schema_id: id("schema_id"),
+  schema_id: id("schema_id", "Choose a roleplay"),
   group_ids: groupIds.default([]),
   due_at: dueAt,
   pass_mark: passMark.optional(),
@@ -23,7 +26,7 @@ export const createAssignmentSchema = z.object({
 /** PUT /api/organization/assignments/{id}: any subset of the fields. */
 export const updateAssignmentSchema = z
   .object({
-    schema_id: id("schema_id").optional(),
+    schema_id: id("schema_id", "Choose a roleplay").optional(),
     group_ids: groupIds.optional(),
     due_at: dueAt.optional(),
     pass_mark: passMark.optional(),
@@ -31,21 +34,37 @@ export const updateAssignmentSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: "Nothing to change" });
 
+export const assignmentParams = z.object({ id: routeId("Assignment") });
+
 export const exportQuerySchema = z.object({
   assignment_id: id("assignment_id").optional(),
   group_id: id("group_id").optional(),
 });
 
-/** PUT /api/organization/grades/{id}/review: a note, and a corrected score only with a reason. */
-export const reviewSchema = z.object({
-  score: z.int("score must be a whole number").min(0, "score must be 0 to 100").max(100, "score must be 0 to 100").nullable().optional(),
-  comment: z
-    .string({ error: "comment is required" })
-    .trim()
-    .min(1, "A comment is required (with a score, it is the reason for the change)")
-    .max(2000, "comment must be at most 2000 characters")
-    .refine((s) => !s.includes("\u0000") && s.isWellFormed(), "comment contains characters that cannot be stored"),
+const SCORE_RULE = "Score must be a whole number from 0 to 100";
+
+/** A review's fields; the API's body and the grade page's form share them and the rule below. */
+export const reviewFields = z.object({
+  score: z.int(SCORE_RULE).min(0, SCORE_RULE).max(100, SCORE_RULE).nullable().optional(),
+  comment: text("comment", 2000, { typeError: "comment is required" }).refine(
+    (s) => !s.includes("\u0000") && s.isWellFormed(),
+    "comment contains characters that cannot be stored",
+  ),
 });
+
+/** A note is always needed; with a corrected score it is the reason for the change. */
+export function commentRule(v: { score?: number | null; comment: string }, ctx: z.RefinementCtx) {
+  if (v.comment) return;
+  const changed = v.score !== null && v.score !== undefined;
+  ctx.addIssue({
+    code: "custom",
+    path: ["comment"],
+    message: changed ? "Give a reason for changing the score" : "Write a comment for the learner",
+  });
+}
+
+/** PUT /api/organization/grades/{id}/review: a note, and a corrected score only with a reason. */
+export const reviewSchema = reviewFields.superRefine(commentRule);
 
 export const activeOrganizationSchema = z.object({ organization_id: id("organization_id") });
 

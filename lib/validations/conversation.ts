@@ -1,20 +1,20 @@
 import { z } from "zod";
 
+import { requiredText, routeId, uuid } from "./common";
+
 export const MAX_MESSAGE_CHARS = 2000;
 /** Both speakers together: a practice call is a few dozen turns; this stops runaway loops. */
 export const MAX_TURNS_PER_CONVERSATION = 200;
 
-const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id` });
-
 export const requestRoomSchema = z.object({ schema_id: uuid("schema_id") });
 
-export const conversationParams = z.object({ conversationId: uuid("conversationId") });
+/** A malformed conversation id answers like an unknown one. */
+export const conversationParams = z.object({ conversationId: routeId("Conversation") });
 
-const turnText = z
-  .string({ error: "text must be text" })
-  .trim()
-  .min(1, "Message cannot be empty")
-  .max(MAX_MESSAGE_CHARS, `Message must be at most ${MAX_MESSAGE_CHARS} characters`);
+const turnText = requiredText("Message", MAX_MESSAGE_CHARS, {
+  typeError: "text must be text",
+  blank: "Message cannot be empty",
+});
 
 export const learnerMessageSchema = z.object({ text: turnText });
 

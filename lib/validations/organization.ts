@@ -1,13 +1,11 @@
 import { z } from "zod";
 
-const flag = z
-  .enum(["true", "false", "1", "0", ""], { error: "Use true or false" })
-  .optional()
-  .transform((v) => v === "true" || v === "1");
+import { flag, routeId, uuid as id } from "./common";
 
-export const statsQuerySchema = z.object({ include_empty_groups: flag });
+export const statsQuerySchema = z.object({ include_empty_groups: flag("Use true or false") });
 
-const id = (label: string) => z.uuid(`${label} must be a valid id`);
+export const organizationParams = z.object({ id: routeId("Organization") });
+export const memberParams = z.object({ userId: routeId("User") });
 
 export const deleteOrganizationSchema = z.object({ organization_id: id("organization_id") });
 

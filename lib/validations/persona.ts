@@ -1,27 +1,20 @@
 import { z } from "zod";
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+import { optionalText, requiredText } from "./common";
 
-/** Blank means absent, so an empty field never reaches the persona prompt. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .transform((v) => v || undefined)
-    .optional();
+// optionalText: blank means absent, so an empty field never reaches the persona prompt.
 
-/** Blank entries are dropped (spec section 5); at least one must remain. */
+/** Blank entries are dropped; at least one must remain. */
 const entryList = (label: string) =>
   z
-    .array(z.string({ error: `${label} must be text` }).max(500, `Each ${label.toLowerCase()} entry must be at most 500 characters`), {
-      error: `${label} must be a list of text`,
-    })
+    .array(
+      z
+        .string({ error: `${label} must be text` })
+        .max(500, `Each ${label.toLowerCase()} entry must be at most 500 characters`),
+      {
+        error: `${label} must be a list of text`,
+      },
+    )
     .max(20, `At most 20 ${label.toLowerCase()} entries`)
     .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0))
     .refine((items) => items.length > 0, `At least one ${label.toLowerCase()} entry is required`);
@@ -52,10 +45,10 @@ export const personalitySchema = z
 
 export const personaSchema = z
   .object({
-    name: text("Persona name", 120),
-    role: text("Role", 200),
-    situation: text("Situation", 4000),
-    background: text("Background", 4000),
+    name: requiredText("Persona name", 120),
+    role: requiredText("Role", 200),
+    situation: requiredText("Situation", 4000),
+    background: requiredText("Background", 4000),
     pain_points: entryList("Pain points"),
     goals: entryList("Goals"),
     close: optionalText("Close", 1000),

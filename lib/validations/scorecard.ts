@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { requiredText, text } from "./common";
+
 /** What kind of conversation a roleplay rehearses; it decides the default scorecard and the advice. */
 export const SCENARIO_KINDS = ["sales-discovery", "job-interview", "customer-service", "pitch", "general"] as const;
 export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
@@ -17,8 +19,20 @@ export const SCENARIO_KIND_LABELS: Record<ScenarioKind, string> = {
  * A criterion without a measure is judged from the transcript by Claude (or shown as "needs AI grading").
  */
 export const MEASURES = [
-  "spin", "listening", "talk_share", "questions", "monologue", "fillers", "pace", "next_step", "topics",
-  "courtesy", "star_answers", "empathy_ownership", "resolution", "pitch_structure",
+  "spin",
+  "listening",
+  "talk_share",
+  "questions",
+  "monologue",
+  "fillers",
+  "pace",
+  "next_step",
+  "topics",
+  "courtesy",
+  "star_answers",
+  "empathy_ownership",
+  "resolution",
+  "pitch_structure",
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -39,31 +53,38 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   pitch_structure: "Pitch structure: problem, solution, proof, ask",
 };
 
-const text = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-
 export const criterionSchema = z.object({
-  id: z
-    .string({ error: "Criterion id must be text" })
-    .trim()
-    .min(1, "Criterion id is required")
-    .max(60, "Criterion id must be at most 60 characters")
-    .regex(/^[a-z0-9][a-z0-9_-]*$/, "Criterion id may use lower-case letters, digits, - and _"),
-  label: text("Criterion label", 120),
-  description: z.string({ error: "Criterion description must be text" }).trim().max(1000, "Criterion description must be at most 1000 characters").default(""),
+  id: requiredText("Criterion id", 60).regex(
+    /^[a-z0-9][a-z0-9_-]*$/,
+    "Criterion id may use lower-case letters, digits, - and _",
+  ),
+  label: requiredText("Criterion label", 120),
+  description: text("Criterion description", 1000).default(""),
   weight: z.coerce
     .number({ error: "Criterion weight must be a number" })
     .int("Criterion weight must be a whole number")
     .min(1, "Criterion weight must be at least 1")
     .max(100, "Criterion weight must be at most 100"),
-  measure: z.enum(MEASURES, { error: "Unknown measure" }).nullish().transform((v) => v ?? undefined).optional(),
+  measure: z
+    .enum(MEASURES, { error: "Unknown measure" })
+    .nullish()
+    .transform((v) => v ?? undefined)
+    .optional(),
 });
 export type Criterion = z.output<typeof criterionSchema>;
 
 export const scorecardSchema = z
   .object({
-    pass_mark: z.coerce.number({ error: "Pass mark must be a number" }).int("Pass mark must be a whole number").min(0).max(100).default(70),
-    criteria: z.array(criterionSchema, { error: "Criteria must be a list" }).min(1, "A scorecard needs at least one criterion").max(20, "At most 20 criteria"),
+    pass_mark: z.coerce
+      .number({ error: "Pass mark must be a number" })
+      .int("Pass mark must be a whole number")
+      .min(0, "Pass mark must be between 0 and 100")
+      .max(100, "Pass mark must be between 0 and 100")
+      .default(70),
+    criteria: z
+      .array(criterionSchema, { error: "Criteria must be a list" })
+      .min(1, "A scorecard needs at least one criterion")
+      .max(20, "At most 20 criteria"),
   })
   .refine((s) => new Set(s.criteria.map((c) => c.id)).size === s.criteria.length, {
     message: "Criterion ids must be unique",
@@ -72,7 +93,9 @@ export const scorecardSchema = z
 export type Scorecard = z.output<typeof scorecardSchema>;
 
 export const scenarioSchema = z.object({
-  kind: z.enum(SCENARIO_KINDS, { error: `Scenario kind must be one of ${SCENARIO_KINDS.join(", ")}` }).default("sales-discovery"),
-  objective: z.string({ error: "Objective must be text" }).trim().max(1000, "Objective must be at most 1000 characters").default(""),
+  kind: z
+    .enum(SCENARIO_KINDS, { error: `Scenario kind must be one of ${SCENARIO_KINDS.join(", ")}` })
+    .default("sales-discovery"),
+  objective: text("Objective", 1000).default(""),
 });
 export type Scenario = z.output<typeof scenarioSchema>;

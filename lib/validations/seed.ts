@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { requiredText, text } from "./common";
+
 export const SEED_LIMITS = {
   legacy: { users: 50, admins: 10, fallback: 1 },
   group: { users: 100, admins: 50, fallback: 0 },
@@ -10,7 +12,7 @@ export const SEED_LIMITS = {
 export const DEFAULT_GROUP = { name: "Default Group", description: "Main user group" } as const;
 
 /**
- * Spec section 5: a value that is not a number falls back (1 in legacy mode, 0 per group);
+ * A value that is not a number falls back (1 in legacy mode, 0 per group);
  * a number outside the bounds is refused with 422 rather than silently changed.
  * The form clamps before sending, so only hand-made requests meet the refusal.
  */
@@ -29,15 +31,11 @@ function accountCount(max: number, fallback: number, what: string) {
   );
 }
 
-const text = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
-
 export const seedGroupSchema = z.object({
-  name: text(80, "Group name").min(1, "Group name is required"),
-  description: text(300, "Group description").nullish().transform((v) => v ?? ""),
+  name: requiredText("Group name", 80),
+  description: text("Group description", 300)
+    .nullish()
+    .transform((v) => v ?? ""),
   num_users: accountCount(SEED_LIMITS.group.users, SEED_LIMITS.group.fallback, "Number of users"),
   num_admins: accountCount(SEED_LIMITS.group.admins, SEED_LIMITS.group.fallback, "Number of admins"),
 });
@@ -48,12 +46,10 @@ const legacyAdmins = accountCount(SEED_LIMITS.legacy.admins, SEED_LIMITS.legacy.
 /** Legacy mode (num_users, num_admins) or group mode (groups[]); both become a list of groups. */
 export const seedRequestSchema = z
   .object({
-    org_name: z
-      .string({ error: "Organization name is required" })
-      .trim()
-      .min(1, "Organization name is required")
-      .max(120, "Organization name must be at most 120 characters"),
-    description: text(500, "Description").nullish().transform((v) => v ?? ""),
+    org_name: requiredText("Organization name", 120, { typeError: "Organization name is required" }),
+    description: text("Description", 500)
+      .nullish()
+      .transform((v) => v ?? ""),
     groups: z
       .array(seedGroupSchema, { error: "Groups must be a list" })
       .min(1, "At least one group is required")
@@ -73,12 +69,17 @@ export const seedRequestSchema = z
     const names = new Set<string>();
     groups.forEach((g, i) => {
       const key = g.name.toLowerCase();
-      if (names.has(key)) ctx.addIssue({ code: "custom", path: ["groups", i, "name"], message: "Group names must be unique" });
+      if (names.has(key))
+        ctx.addIssue({ code: "custom", path: ["groups", i, "name"], message: "Group names must be unique" });
       names.add(key);
     });
     const total = groups.reduce((n, g) => n + g.num_users + g.num_admins, 0);
     if (total > SEED_LIMITS.maxAccounts) {
-      ctx.addIssue({ code: "custom", path: ["groups"], message: `At most ${SEED_LIMITS.maxAccounts} accounts can be seeded at once` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["groups"],
+        message: `At most ${SEED_LIMITS.maxAccounts} accounts can be seeded at once`,
+      });
     }
     return { org_name: input.org_name, description: input.description, groups };
   });

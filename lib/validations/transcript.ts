@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { scenarioSchema, scorecardSchema } from "./scorecard";
 
 /** A date-time string (ISO 8601, with or without a zone) or seconds / epoch milliseconds; null means untimed. */

@@ -1,10 +1,15 @@
+import "server-only";
+
 import { getDb } from "@/db";
 import { upsertWaitlistEntry } from "@/db/queries/waitlist";
 import { AppError } from "@/lib/errors";
 import { LIMITS, take } from "@/lib/rate-limit";
 import type { WaitlistInput } from "@/lib/validations/waitlist";
 
-export const WAITLIST_LIMIT = { attempts: LIMITS.waitlistAddress.points, windowMs: LIMITS.waitlistAddress.duration * 1000 };
+export const WAITLIST_LIMIT = {
+  attempts: LIMITS.waitlistAddress.points,
+  windowMs: LIMITS.waitlistAddress.duration * 1000,
+};
 
 export const WAITLIST_JOINED_MESSAGE = "You're on the list! We'll be in touch.";
 
@@ -16,7 +21,9 @@ export async function limitWaitlistAttempts(address: string) {
   const wait = await take("waitlistAddress", address);
   if (wait !== null) {
     const after = wait < 60 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
-    throw new AppError(429, `Too many sign-up attempts. Please try again in ${after}.`, { "Retry-After": String(wait) });
+    throw new AppError(429, `Too many sign-up attempts. Please try again in ${after}.`, {
+      "Retry-After": String(wait),
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { SignInPage } from "./pages/sign-in-page";
 
 test.describe("sign-in", () => {
   test("sign up, sign in, see the greeting, sign out to the landing page", async ({ page }) => {
@@ -18,13 +19,13 @@ test.describe("sign-in", () => {
     await expect(page.getByLabel("Email")).toHaveValue("");
     await expect(page.getByLabel("Name (optional)")).toHaveCount(0);
 
-    await page.getByLabel("Email").fill(email.toUpperCase());
-    await page.getByLabel("Password").fill("analytical-engine");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await new SignInPage(page).signIn(email.toUpperCase(), "analytical-engine");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(/Ada Lovelace/).first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user")))!)).toMatchObject({ name: "Ada Lovelace" });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("user")))!)).toMatchObject({
+      name: "Ada Lovelace",
+    });
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -34,17 +35,24 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test("a wrong password shows the alert and stays on /auth", async ({ page }) => {
-    await page.goto("/auth");
-    await page.getByLabel("Email").fill("admin@parley.local");
-    await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+  test("a wrong password shows the alert and stays on /auth", async ({ page, team }) => {
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(team.admin.email, "not-the-password");
     // (Next.js keeps an empty route announcer with role=alert on every page.)
     await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("Invalid email or password");
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  for (const path of ["/dashboard", "/organization", "/development", "/workspace", "/workspace/create", "/grade/x", "/call"]) {
+  for (const path of [
+    "/dashboard",
+    "/organization",
+    "/development",
+    "/workspace",
+    "/workspace/create",
+    "/grade/x",
+    "/call",
+  ]) {
     test(`${path} redirects a visitor to /auth`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/auth(\?|$)/);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 /**
  * The LiveKit call screen's Messages panel, fed through the real components-react hooks
@@ -17,16 +17,25 @@ async function openHarness(page: Page) {
   await page.waitForFunction(() => !!window.__callHarness);
 }
 
-const harness = <A,>(page: Page, fn: (h: NonNullable<Window["__callHarness"]>, arg: A) => unknown, arg: A) =>
-  page.evaluate(([src, a]) => new Function("h", "a", `return (${src})(h, a)`)(window.__callHarness, a), [fn.toString(), arg] as const);
+const harness = <A>(page: Page, fn: (h: NonNullable<Window["__callHarness"]>, arg: A) => unknown, arg: A) =>
+  page.evaluate(([src, a]) => new Function("h", "a", `return (${src})(h, a)`)(window.__callHarness, a), [
+    fn.toString(),
+    arg,
+  ] as const);
 
-test("both sides of the call appear in Messages: transcribed speech, replies, typed chat, unread count", async ({ page }) => {
+test("both sides of the call appear in Messages: transcribed speech, replies, typed chat, unread count", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openHarness(page);
   const messages = page.getByRole("list", { name: "Chat messages" });
 
   // The persona greets while the panel is closed: the toggle counts it once, however many chunks it streams in.
-  await harness(page, (h, a) => h.streamReply(a), { identity: AGENT, segmentId: "a1", chunks: ["Dana ", "speaking. ", "Who's this?"] });
+  await harness(page, (h, a) => h.streamReply(a), {
+    identity: AGENT,
+    segmentId: "a1",
+    chunks: ["Dana ", "speaking. ", "Who's this?"],
+  });
   await expect(page.getByTestId("unread-count")).toHaveText("1");
   await page.getByRole("button", { name: "Chat" }).click();
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
@@ -34,11 +43,21 @@ test("both sides of the call appear in Messages: transcribed speech, replies, ty
   await expect(messages.locator("strong", { hasText: "Dana Whitfield" })).toHaveCount(1);
 
   // The learner speaks: the interim transcript shows greyed, then the final one replaces it in place.
-  await harness(page, (h, a) => h.transcript(a), { identity: LEARNER, segmentId: "u1", text: "Hi Dana, it's Riley from", final: false });
+  await harness(page, (h, a) => h.transcript(a), {
+    identity: LEARNER,
+    segmentId: "u1",
+    text: "Hi Dana, it's Riley from",
+    final: false,
+  });
   const interim = messages.locator("[data-interim]");
   await expect(interim).toHaveText(/Hi Dana, it's Riley from/);
   await expect(interim).toContainText("still transcribing");
-  await harness(page, (h, a) => h.transcript(a), { identity: LEARNER, segmentId: "u1", text: "Hi Dana, it's Riley from Fleetwise.", final: true });
+  await harness(page, (h, a) => h.transcript(a), {
+    identity: LEARNER,
+    segmentId: "u1",
+    text: "Hi Dana, it's Riley from Fleetwise.",
+    final: true,
+  });
   await expect(messages.locator("[data-interim]")).toHaveCount(0);
   await expect(messages.locator('li[data-from="me"]')).toHaveCount(1);
   await expect(messages.locator('li[data-from="me"]')).toContainText("Hi Dana, it's Riley from Fleetwise.");
@@ -51,10 +70,16 @@ test("both sides of the call appear in Messages: transcribed speech, replies, ty
   // Same sender within 60 s: the second learner message hides name and time.
   await expect(messages.locator('li[data-from="me"]').last().locator("strong")).toHaveCount(0);
   await expect(messages.locator('li[data-from="me"]').last().locator("time")).toHaveCount(0);
-  expect(await page.evaluate(() => window.__callHarness!.sent)).toEqual([{ text: "What slows your team down in peak weeks?", topic: "lk.chat" }]);
+  expect(await page.evaluate(() => window.__callHarness!.sent)).toEqual([
+    { text: "What slows your team down in peak weeks?", topic: "lk.chat" },
+  ]);
 
   // The persona's spoken answer arrives as its transcription and appears in the panel, and in the live region.
-  await harness(page, (h, a) => h.streamReply(a), { identity: AGENT, segmentId: "a2", chunks: ["Honestly? ", "The carrier cut-off."] });
+  await harness(page, (h, a) => h.streamReply(a), {
+    identity: AGENT,
+    segmentId: "a2",
+    chunks: ["Honestly? ", "The carrier cut-off."],
+  });
   await expect(messages.locator('li[data-from="them"]').last()).toContainText("Honestly? The carrier cut-off.");
   await expect(page.getByTestId("message-announcer")).toHaveText("Dana Whitfield: Honestly? The carrier cut-off.");
   await expect(page.getByTestId("message-announcer")).toHaveAttribute("aria-live", "polite");
@@ -95,6 +120,11 @@ test("chat attachments: images at most 300 x 300 px, other files as downloads", 
   expect(box.width).toBeGreaterThan(100);
   await expect(page.getByRole("link", { name: /carrier-sla\.pdf/ })).toHaveAttribute("download", "carrier-sla.pdf");
 
-  await harness(page, (h, a) => h.transcript(a), { identity: LEARNER, segmentId: "u1", text: "That's a steep curve. Who owns the", final: false });
+  await harness(page, (h, a) => h.transcript(a), {
+    identity: LEARNER,
+    segmentId: "u1",
+    text: "That's a steep curve. Who owns the",
+    final: false,
+  });
   await page.screenshot({ path: "test-results/call-transcript-390.png", fullPage: true });
 });

@@ -1,5 +1,8 @@
-import { demo, expect, signInAs, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+
+import { expect, signInAs, test } from "./fixtures";
+import { CallPage } from "./pages/call-page";
+import { DashboardPage } from "./pages/dashboard-page";
 
 const PERSONA = "Dana Whitfield";
 const SCHEMA = /Discovery call: logistics operations lead/;
@@ -14,39 +17,36 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function sendMessage(page: Page, text: string) {
-  await page.getByPlaceholder("Enter a message...").fill(text);
-  await page.getByRole("button", { name: "Send" }).click();
-}
-
-test("a member practises with the offline persona and finds the call on the dashboard", async ({ page }) => {
-  await signInAs(page, demo.memberA);
-  await page.goto("/dashboard");
-  await page.getByRole("radio", { name: SCHEMA }).check();
-  await page.getByRole("button", { name: "Start Roleplay" }).click();
+test("a member practises with the offline persona and finds the call on the dashboard", async ({ page, team }) => {
+  await signInAs(page, team.memberA);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.roleplay(SCHEMA).check();
+  await dashboard.startButton.click();
 
   await expect(page).toHaveURL(/\/call(\?conversation=[0-9a-f-]{36})?$/);
-  const conversationId = await page.evaluate(() => JSON.parse(sessionStorage.getItem("parley.call") ?? "{}").conversation_id as string);
+  const call = new CallPage(page);
+  const conversationId = await call.conversationId();
   expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
 
   const tile = page.getByRole("region", { name: `${PERSONA}, the persona` });
   await expect(tile).toBeVisible();
   await expect(tile.getByText("Offline persona")).toBeVisible();
-  const chat = page.getByRole("complementary", { name: "Messages" });
+  const chat = call.messages;
   await expect(chat).toBeVisible();
   await shot(page, "call-empty");
 
   // Blank text is never sent.
-  await page.getByPlaceholder("Enter a message...").fill("   ");
-  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await call.messageBox.fill("   ");
+  await expect(call.sendButton).toBeDisabled();
 
-  await sendMessage(page, "Hi Dana, thanks for taking my call.");
+  await call.send("Hi Dana, thanks for taking my call.");
   await expect(chat.getByText(/Dana/).last()).toBeVisible();
-  await sendMessage(page, "How do orders flow through your warehouses?");
+  await call.send("How do orders flow through your warehouses?");
   await expect(chat.getByText(/I run two regional warehouses/)).toBeVisible();
-  await sendMessage(page, "What are the biggest challenges in your warehouses right now?");
+  await call.send("What are the biggest challenges in your warehouses right now?");
   await expect(chat.getByText(/miss the carrier cut-off/)).toBeVisible();
-  await expect(page.getByPlaceholder("Enter a message...")).toBeEnabled();
+  await expect(call.messageBox).toBeEnabled();
   await shot(page, "call-chat");
 
   // The third reply arrives while the chat is closed: the toggle shows one unread message.
@@ -56,7 +56,7 @@ test("a member practises with the offline persona and finds the call on the dash
     await held;
     await route.continue();
   });
-  await sendMessage(page, "What would success look like for you by next peak season?");
+  await call.send("What would success look like for you by next peak season?");
   await chat.getByRole("button", { name: "Close chat" }).click();
   await expect(chat).toBeHidden();
   release();
@@ -65,18 +65,17 @@ test("a member practises with the offline persona and finds the call on the dash
   await shot(page, "call-unread");
   await toggle.click();
   await expect(toggle.getByTestId("unread-count")).toHaveCount(0);
-  await expect(page.getByRole("complementary", { name: "Messages" }).getByText(/ship 99% of orders same day/i)).toBeVisible();
+  await expect(call.messages.getByText(/ship 99% of orders same day/i)).toBeVisible();
   await page.unroute("**/messages");
 
-  await page.getByRole("button", { name: "Leave" }).click();
-  await page.getByRole("alertdialog", { name: "End this call?" }).getByRole("button", { name: "End call" }).click();
+  await call.end();
   await expect(page).toHaveURL(/\/dashboard$/);
-  const recent = page.getByRole("region", { name: "Recent conversations" }).or(page.getByLabel("Recent conversations"));
+  const recent = page.getByRole("region", { name: "Recent conversations" }).or(dashboard.recent);
   await expect(recent.locator(`a[href="/grade/${conversationId}"]`)).toBeVisible();
 });
 
-test("opening /call without a started call goes to the dashboard", async ({ page }) => {
-  await signInAs(page, demo.memberA);
+test("opening /call without a started call goes to the dashboard", async ({ page, team }) => {
+  await signInAs(page, team.memberA);
   await page.goto("/call");
   await expect(page).toHaveURL(/\/dashboard$/);
 });

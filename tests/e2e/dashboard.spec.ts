@@ -1,8 +1,9 @@
-import { DEMO_PASSWORD, demo, expect, signInAs, signUp, test } from "./fixtures";
+import { expect, signInAs, signUp, test } from "./fixtures";
+import { DashboardPage } from "./pages/dashboard-page";
 
-test("a member sees Create and Edit disabled, with the spec's tooltips", async ({ page }) => {
-  await signInAs(page, demo.memberA);
-  await page.goto("/dashboard");
+test("a member sees Create and Edit disabled, with the spec's tooltips", async ({ page, team }) => {
+  await signInAs(page, team.maya);
+  await new DashboardPage(page).goto();
   await expect(page.getByRole("heading", { name: /Welcome back, Maya Member/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Create" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Edit" })).toBeDisabled();
@@ -16,9 +17,10 @@ test("a member sees Create and Edit disabled, with the spec's tooltips", async (
   await expect.poll(() => page.evaluate(() => localStorage.getItem("isDev"))).toBe("false");
 });
 
-test("the learner's stats, credits and recent graded conversation", async ({ page }) => {
-  await signInAs(page, demo.memberA);
-  await page.goto("/dashboard");
+test("the learner's stats, credits and recent graded conversation", async ({ page, team }) => {
+  await signInAs(page, team.memberA);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
   await expect(page.getByText("MEMBER", { exact: true })).toBeVisible();
   await expect(page.getByText("Riverside University Sales Lab")).toBeVisible();
   const credits = page.getByRole("progressbar", { name: "Credits remaining" });
@@ -27,7 +29,7 @@ test("the learner's stats, credits and recent graded conversation", async ({ pag
   await expect(credits).toHaveAttribute("data-value", String((remaining / 50) * 100));
   await expect(page.getByText(`${50 - remaining} used`)).toBeVisible();
 
-  const recent = page.getByLabel("Recent conversations");
+  const recent = dashboard.recent;
   await expect(recent.getByText(/^Score: \d+$/).last()).toBeVisible();
   const viewGrade = recent.getByRole("link", { name: /View Grade/ }).last();
   await expect(viewGrade).toHaveAttribute("href", /^\/grade\/[0-9a-f-]{36}$/);
@@ -36,7 +38,7 @@ test("the learner's stats, credits and recent graded conversation", async ({ pag
 test("a new account without an organisation sees the empty states", async ({ page }) => {
   const { email, password } = await signUp(page, "Empty Learner");
   await signInAs(page, email, password);
-  await page.goto("/dashboard");
+  await new DashboardPage(page).goto();
   await expect(page.getByText("No conversations yet. Create your first conversation schema!")).toBeVisible();
   await expect(page.getByText("No activities yet")).toBeVisible();
   await expect(page.getByText("No Organization")).toBeVisible();
@@ -46,17 +48,25 @@ test("a new account without an organisation sees the empty states", async ({ pag
   await expect(page.getByText("0 used")).toBeVisible();
 });
 
-test("developers get the Development button and isDev is stored", async ({ page }) => {
-  await signInAs(page, demo.dev);
-  await page.goto("/dashboard");
+test("developers get the Development button and isDev is stored", async ({ page, team }) => {
+  await signInAs(page, team.dev);
+  await new DashboardPage(page).goto();
   await expect(page.getByRole("link", { name: "Development" })).toHaveAttribute("href", "/development");
   await expect(page.getByRole("link", { name: "Manage" })).toHaveAttribute("href", "/organization");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("isDev"))).toBe("true");
 });
 
-test("Start Roleplay stores the selection, requests a room and goes to /call with the token", async ({ page }) => {
-  await signInAs(page, demo.memberB);
-  const answer = { token: "room-token-e2e", conversation_id: "00000000-0000-4000-8000-000000000001", server_url: null, mode: "local" };
+test("Start Roleplay stores the selection, requests a room and goes to /call with the token", async ({
+  page,
+  team,
+}) => {
+  await signInAs(page, team.memberB);
+  const answer = {
+    token: "room-token-e2e",
+    conversation_id: "00000000-0000-4000-8000-000000000001",
+    server_url: null,
+    mode: "local",
+  };
   let requested: unknown;
   await page.route("**/api/protected/requestroom", async (route) => {
     requested = route.request().postDataJSON();
@@ -65,36 +75,44 @@ test("Start Roleplay stores the selection, requests a room and goes to /call wit
   // /call is a client-side navigation: hold its conversation fetch so the (fake) call is not
   // cleared and sent back to the dashboard before the storage is read.
   await page.route("**/api/protected/conversations/**", () => {});
-  await page.goto("/dashboard");
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
   const second = page.getByRole("radio").nth(1);
   await second.check();
-  const schemaId = await second.getAttribute("value");
-  await page.getByRole("button", { name: "Start Roleplay" }).click();
+  const roleplayId = await second.getAttribute("value");
+  await dashboard.startButton.click();
   await page.waitForURL("**/call");
-  expect(requested).toEqual({ schema_id: schemaId });
-  expect(await page.evaluate(() => localStorage.getItem("selected_roleplay_schema"))).toBe(schemaId);
+  expect(requested).toEqual({ schema_id: roleplayId });
+  expect(await page.evaluate(() => localStorage.getItem("selected_roleplay_schema"))).toBe(roleplayId);
   expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("parley.call") ?? "null"))).toEqual(answer);
 });
 
-test("a failed start is shown in a toast and the learner stays on the dashboard", async ({ page }) => {
-  await signInAs(page, demo.memberB);
-  await page.route("**/api/protected/requestroom", (route) => route.fulfill({ status: 402, json: { detail: "No credits left" } }));
-  await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Start Roleplay" }).click();
+test("a failed start is shown in a toast and the learner stays on the dashboard", async ({ page, team }) => {
+  await signInAs(page, team.memberB);
+  await page.route("**/api/protected/requestroom", (route) =>
+    route.fulfill({ status: 402, json: { detail: "No credits left" } }),
+  );
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.startButton.click();
   await expect(page.getByText("No credits left")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("button", { name: "Start Roleplay" })).toBeEnabled();
+  await expect(dashboard.startButton).toBeEnabled();
 });
 
-test("Sign Out clears token, user and isDev and goes home", async ({ page }) => {
+test("Sign Out clears token, user and isDev and goes home", async ({ page, team }) => {
   // Not signInAs: its init script would put the token back on the next page.
-  const res = await page.request.post("/api/auth/signin", { data: { email: demo.memberB, password: DEMO_PASSWORD } });
+  const { email, password } = team.memberB;
+  const res = await page.request.post("/api/auth/signin", { data: { email, password } });
   const { token, user } = await res.json();
   await page.goto("/dashboard");
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem("token", t);
-    localStorage.setItem("user", u);
-  }, [token, JSON.stringify(user)]);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("token", t);
+      localStorage.setItem("user", u);
+    },
+    [token, JSON.stringify(user)],
+  );
   await expect.poll(() => page.evaluate(() => localStorage.getItem("isDev"))).toBe("false");
   await page.getByRole("button", { name: "Sign Out" }).click();
   await page.waitForURL((url) => url.pathname === "/");

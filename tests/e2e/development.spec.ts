@@ -1,14 +1,16 @@
 import { demo, expect, signInAs, test } from "./fixtures";
-import { seedThroughForm, unique } from "./pilot";
+import { DevConsolePage } from "./pages/dev-console-page";
+import { unique } from "./pilot";
 
 test.describe("developer console", () => {
-  test("seeds an organisation with two groups and downloads its logins as CSV", async ({ page }) => {
-    await signInAs(page, demo.dev);
-    await page.goto("/development");
+  test("seeds an organisation with two groups and downloads its logins as CSV", async ({ page, team }) => {
+    await signInAs(page, team.dev);
+    const devConsole = new DevConsolePage(page);
+    await devConsole.goto();
     await expect(page.getByRole("heading", { name: "Development Tools" })).toBeVisible();
 
-    // Validation and the group rules of spec section 5.
-    await page.getByRole("button", { name: "Seed Organization" }).click();
+    // Validation, and the rules for seeding by groups.
+    await devConsole.seedButton.click();
     await expect(page.getByText("Organization name is required")).toBeVisible();
     await page.getByLabel("Group mode").check();
     const first = page.getByRole("group", { name: "Group 1" });
@@ -27,19 +29,22 @@ test.describe("developer console", () => {
     await expect(page.getByRole("group", { name: "Group 2" })).toHaveCount(0);
 
     const orgName = unique("Seed Lab");
-    const seeded = await seedThroughForm(page, orgName, [
+    const seeded = await devConsole.seed(orgName, [
       { name: "Cohort North", users: 2, admins: 1 },
       { name: "Cohort South", users: 1, admins: 0 },
     ]);
     expect(seeded.filename).toBe(`${orgName.replace(/[^a-zA-Z0-9]/g, "_")}_users.csv`);
     expect(seeded.header).toEqual(["group", "role", "email", "password"]);
     expect(seeded.rows.map((r) => `${r.group}/${r.role}`)).toEqual([
-      "Cohort North/admin", "Cohort North/member", "Cohort North/member", "Cohort South/member",
+      "Cohort North/admin",
+      "Cohort North/member",
+      "Cohort North/member",
+      "Cohort South/member",
     ]);
 
     // The new organisation is selected and its users are listed with role badges.
-    await expect(page.getByRole("button", { name: new RegExp(orgName), pressed: true })).toBeVisible();
-    const users = page.getByRole("list", { name: "Organization users" });
+    await expect(devConsole.organization(orgName, { pressed: true })).toBeVisible();
+    const users = devConsole.users;
     await expect(users.getByRole("listitem")).toHaveCount(4);
     await expect(users.getByText("member", { exact: true })).toHaveCount(3);
     await expect(page.getByRole("button", { name: /Create/ }).first()).toBeDisabled();
@@ -47,6 +52,7 @@ test.describe("developer console", () => {
     await page.screenshot({ path: "/tmp/shots/e/development-1280.png", fullPage: true });
   });
 
+  // The demo developer: the assertion names "Devon Developer", and the operator's developer cannot be renamed.
   test("joins an organisation as admin, then deletes it with Confirm", async ({ page }) => {
     const { token } = await signInAs(page, demo.dev);
     const orgName = unique("Doomed Lab");
@@ -56,9 +62,10 @@ test.describe("developer console", () => {
     });
     expect(res.status()).toBe(201);
 
-    await page.goto("/development");
-    await page.getByRole("button", { name: new RegExp(orgName) }).click();
-    const users = page.getByRole("list", { name: "Organization users" });
+    const devConsole = new DevConsolePage(page);
+    await devConsole.goto();
+    await devConsole.organization(orgName).click();
+    const users = devConsole.users;
     await expect(users.getByRole("listitem")).toHaveCount(1);
     await page.getByRole("button", { name: "Join as admin" }).click();
     await expect(page.getByText(`User added to ${orgName} as admin`)).toBeVisible();
@@ -72,22 +79,25 @@ test.describe("developer console", () => {
     await page.getByRole("button", { name: "Delete" }).click();
     await page.screenshot({ path: "/tmp/shots/e/development-confirm-1280.png" });
     await page.getByRole("button", { name: "Confirm" }).click();
-    await expect(page.getByRole("button", { name: new RegExp(orgName) })).toHaveCount(0);
+    await expect(devConsole.organization(orgName)).toHaveCount(0);
     // The first remaining organisation is selected.
-    await expect(page.getByRole("list", { name: "Organizations" }).getByRole("button").first()).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("list", { name: "Organizations" }).getByRole("button").first()).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
   });
 
-  test("a member gets a not-allowed screen", async ({ page }) => {
-    await signInAs(page, demo.memberA);
-    await page.goto("/development");
+  test("a member gets a not-allowed screen", async ({ page, team }) => {
+    await signInAs(page, team.memberA);
+    await new DevConsolePage(page).goto();
     await expect(page.getByText("Only developers can open the development tools.")).toBeVisible();
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("at 390 px wide the console stacks into one column", async ({ page }) => {
+  test("at 390 px wide the console stacks into one column", async ({ page, team }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const { token } = await signInAs(page, demo.dev);
+    const { token } = await signInAs(page, team.dev);
     // Long generated logins are the widest content on the page.
     const orgName = unique("A rather long pilot organisation name");
     const res = await page.request.post("/api/dev/seed/organization", {
@@ -95,10 +105,11 @@ test.describe("developer console", () => {
       data: { org_name: orgName, groups: [{ name: "An equally long cohort name", num_users: 1, num_admins: 0 }] },
     });
     expect(res.status()).toBe(201);
-    await page.goto("/development");
-    await expect(page.getByRole("button", { name: new RegExp(orgName), pressed: true })).toBeVisible();
+    const devConsole = new DevConsolePage(page);
+    await devConsole.goto();
+    await expect(devConsole.organization(orgName, { pressed: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "All Roleplays" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Organization users" })).toBeVisible();
+    await expect(devConsole.users).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: "/tmp/shots/e/development-390.png", fullPage: true });
   });

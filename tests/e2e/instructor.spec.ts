@@ -1,11 +1,22 @@
 import { readFileSync } from "node:fs";
-import { expect, type Browser, type Page } from "@playwright/test";
-import { demo, signInAs, test } from "./fixtures";
-import { seedThroughForm, unique } from "./pilot";
+
+import { type Browser, expect, type Page } from "@playwright/test";
+
+import { signInAs, test } from "./fixtures";
+import { CallPage } from "./pages/call-page";
+import { DashboardPage } from "./pages/dashboard-page";
+import { DevConsolePage } from "./pages/dev-console-page";
+import { GradePage } from "./pages/grade-page";
+import { OrganizationPage } from "./pages/organization-page";
+import { unique } from "./pilot";
 
 const persona = {
-  name: "Dana Whitfield", role: "Head of Operations", situation: "Warehouses miss carrier cut-offs at peak",
-  background: "Fifteen years in logistics", pain_points: ["Missed cut-offs"], goals: ["Ship same day"],
+  name: "Dana Whitfield",
+  role: "Head of Operations",
+  situation: "Warehouses miss carrier cut-offs at peak",
+  background: "Fifteen years in logistics",
+  pain_points: ["Missed cut-offs"],
+  goals: ["Ship same day"],
 };
 const SHOTS = "/tmp/shots/i14";
 
@@ -21,18 +32,16 @@ async function newPage(browser: Browser, baseURL: string | undefined) {
   return (await browser.newContext({ baseURL })).newPage();
 }
 
-async function send(page: Page, text: string) {
-  await page.getByPlaceholder("Enter a message...").fill(text);
-  await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByPlaceholder("Enter a message...")).toBeEnabled();
-}
-
-test("an admin assigns a roleplay, the learner practises and passes, the instructor reviews and exports", async ({ browser, baseURL }) => {
+test("an admin assigns a roleplay, the learner practises and passes, the instructor reviews and exports", async ({
+  browser,
+  baseURL,
+  team,
+}) => {
   test.setTimeout(120_000);
   const dev = await newPage(browser, baseURL);
-  await signInAs(dev, demo.dev);
+  await signInAs(dev, team.dev);
   const orgName = unique("Journey Lab");
-  const { rows } = await seedThroughForm(dev, orgName, [{ name: "Seminar", users: 1, admins: 1 }]);
+  const { rows } = await new DevConsolePage(dev).seed(orgName, [{ name: "Seminar", users: 1, admins: 1 }]);
   const adminRow = rows.find((r) => r.role === "admin")!;
   const studentRow = rows.find((r) => r.role !== "admin")!;
 
@@ -41,10 +50,17 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   const { token } = await signInAs(admin, adminRow.email, adminRow.password);
   const created = await admin.request.post("/api/protected/roleplay/create", {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: "Peak season discovery", description: "Find the pain", is_public: true, assigned_groups: [], schema_data: { persona } },
+    data: {
+      name: "Peak season discovery",
+      description: "Find the pain",
+      is_public: true,
+      assigned_groups: [],
+      schema_data: { persona },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await admin.goto("/organization");
+  const organization = new OrganizationPage(admin);
+  await organization.goto();
   await admin.getByRole("button", { name: "New assignment" }).click();
   const form = admin.getByRole("form", { name: "New assignment" });
   await form.getByLabel("Roleplay").selectOption({ label: "Peak season discovery" });
@@ -57,25 +73,28 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   // The learner sees it at the top of the dashboard, practises it and passes.
   const learner = await newPage(browser, baseURL);
   await signInAs(learner, studentRow.email, studentRow.password);
-  await learner.goto("/dashboard");
+  const dashboard = new DashboardPage(learner);
+  await dashboard.goto();
   const card = learner.getByTestId("assignment").filter({ hasText: "Peak season discovery" });
   await expect(card).toContainText("Not started");
   await expect(card).toContainText("0 of 1");
   await shoot(learner, "dashboard-assigned");
   await card.getByRole("button", { name: "Start Peak season discovery" }).click();
   await expect(learner).toHaveURL(/\/call$/);
-  const conversationId = await learner.evaluate(() => JSON.parse(sessionStorage.getItem("parley.call") ?? "{}").conversation_id as string);
-  await send(learner, "Hi Dana, thanks for taking my call. How are your warehouses set up today?");
-  await send(learner, "What are the biggest challenges when you miss the carrier cut-off?");
-  await send(learner, "What does a missed cut-off cost you in refunds and overtime?");
-  await send(learner, "If you could ship same day, what would that be worth to you by next peak season?");
-  await learner.getByRole("button", { name: "Leave" }).click();
-  await learner.getByRole("alertdialog").getByRole("button", { name: "End call" }).click();
+  const call = new CallPage(learner);
+  const conversationId = await call.conversationId();
+  const reply = { waitForReply: true };
+  await call.send("Hi Dana, thanks for taking my call. How are your warehouses set up today?", reply);
+  await call.send("What are the biggest challenges when you miss the carrier cut-off?", reply);
+  await call.send("What does a missed cut-off cost you in refunds and overtime?", reply);
+  await call.send("If you could ship same day, what would that be worth to you by next peak season?", reply);
+  await call.end();
   await expect(learner).toHaveURL(/\/dashboard$/);
-  await learner.goto(`/grade/${conversationId}`);
-  await expect(learner.getByRole("heading", { name: "Overall Performance" })).toBeVisible({ timeout: 30_000 });
+  const learnerGrade = new GradePage(learner);
+  await learnerGrade.goto(conversationId);
+  await expect(learnerGrade.overall).toBeVisible({ timeout: 30_000 });
   await expect(learner.getByText("rounded to the nearest minute")).toBeVisible();
-  await learner.goto("/dashboard");
+  await dashboard.goto();
   await expect(card).toContainText("Passed");
   await expect(learner.getByRole("heading", { name: "Your progress" })).toBeVisible();
   await expect(learner.getByTestId("score-trend")).toBeVisible();
@@ -84,7 +103,10 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await admin.reload();
   await expect(assignment.getByTestId("assignment-completion")).toContainText("1 of 1 passed");
   await shoot(admin, "organization-overview");
-  await admin.getByRole("table", { name: "Seminar" }).getByRole("button", { name: /View Stats for Seminar Student/ }).click();
+  await admin
+    .getByRole("table", { name: "Seminar" })
+    .getByRole("button", { name: /View Stats for Seminar Student/ })
+    .click();
   const list = admin.getByRole("table", { name: "Conversations" });
   await expect(list.getByRole("cell", { name: "Peak season discovery" })).toBeVisible();
   await expect(admin.getByRole("heading", { name: "First to best, per roleplay" })).toBeVisible();
@@ -94,20 +116,22 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await admin.getByLabel("Reviewed score (optional)").fill("88");
   await admin.getByRole("button", { name: "Save review" }).click();
   await expect(admin.getByText("Give a reason for changing the score")).toBeVisible();
-  await admin.getByLabel("Comment for the learner").fill("Strong implication questions. Next time confirm the budget before closing.");
+  await admin
+    .getByLabel("Comment for the learner")
+    .fill("Strong implication questions. Next time confirm the budget before closing.");
   await admin.getByRole("button", { name: "Save review" }).click();
   await expect(admin.getByText("Reviewed score (counts)")).toBeVisible();
   await expect(admin.getByTestId("review-comment")).toContainText("confirm the budget");
 
   // The learner sees the note beside the automatic score.
-  await learner.goto(`/grade/${conversationId}`);
+  await learnerGrade.goto(conversationId);
   await expect(learner.getByRole("heading", { name: "Instructor review" })).toBeVisible();
   await expect(learner.getByTestId("review-comment")).toContainText("confirm the budget");
   await expect(learner.getByLabel("Comment for the learner")).toHaveCount(0);
   await shoot(learner, "grade-reviewed");
 
   // The instructor raises the pass mark (still passed: 88 after review), then downloads the gradebook.
-  await admin.goto("/organization");
+  await organization.goto();
   await assignment.getByRole("button", { name: "Edit assignment Peak season discovery" }).click();
   const edit = admin.getByRole("form", { name: "Edit assignment" });
   await edit.getByLabel("Pass mark (optional)").fill("25");
@@ -118,7 +142,9 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await assignment.getByRole("link", { name: "Export grades for Peak season discovery" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/_grades\.csv$/);
-  const csv = readFileSync(await file.path(), "utf8").trim().split("\r\n");
+  const csv = readFileSync(await file.path(), "utf8")
+    .trim()
+    .split("\r\n");
   expect(csv[0]).toContain("automatic_score,reviewed_score,final_score");
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(studentRow.email);
@@ -126,31 +152,42 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   expect(csv[1].endsWith(",25,pass")).toBe(true);
 });
 
-test("someone in two organisations switches between them, and every page follows", async ({ page }) => {
-  const { token } = await signInAs(page, demo.dev);
+test("someone in two organisations switches between them, and every page follows", async ({ page, team }) => {
+  const { token } = await signInAs(page, team.dev);
   const auth = { authorization: `Bearer ${token}` };
   const name = unique("Second Lab");
-  const seeded = await page.request.post("/api/dev/seed/organization", { headers: auth, data: { org_name: name, description: "", num_users: 1, num_admins: 0 } });
+  const seeded = await page.request.post("/api/dev/seed/organization", {
+    headers: auth,
+    data: { org_name: name, description: "", num_users: 1, num_admins: 0 },
+  });
   expect(seeded.status(), await seeded.text()).toBe(201);
   const { organization } = await seeded.json();
   const me = await page.request.get("/api/protected/dashboard", { headers: auth });
   const before = (await me.json()).organization as string;
-  const { user } = await (await page.request.post("/api/auth/signin", { data: { email: demo.dev, password: "practice-parley" } })).json();
-  const joined = await page.request.post("/api/dev/organization/add_user", { headers: auth, data: { user_id: user.id, organization_id: organization.id, role: "admin" } });
+  const { user } = await (
+    await page.request.post("/api/auth/signin", { data: { email: team.dev.email, password: team.dev.password } })
+  ).json();
+  const joined = await page.request.post("/api/dev/organization/add_user", {
+    headers: auth,
+    data: { user_id: user.id, organization_id: organization.id, role: "admin" },
+  });
   expect(joined.status()).toBe(200);
 
-  await page.goto("/dashboard");
+  await new DashboardPage(page).goto();
   const switcher = page.getByRole("combobox", { name: "Organization" });
   await switcher.selectOption({ label: `${name} (admin)` });
-  await expect(page.getByRole("heading", { name: "Organization" }).locator("xpath=ancestor::*[@data-slot='card'][1]")).toContainText(name);
-  await page.goto("/organization");
-  await expect(page.getByRole("heading", { name: `${name} - Management` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Organization" }).locator("xpath=ancestor::*[@data-slot='card'][1]"),
+  ).toContainText(name);
+  const organizationPage = new OrganizationPage(page);
+  await organizationPage.goto();
+  await expect(organizationPage.heading(name)).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/switcher-390.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Back to the first organisation: remembered across pages and sign-ins.
   await page.getByRole("combobox", { name: "Organization" }).selectOption({ label: `${before} (admin)` });
-  await expect(page.getByRole("heading", { name: `${before} - Management` })).toBeVisible();
+  await expect(organizationPage.heading(before)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/switcher-1280.png` });
 });

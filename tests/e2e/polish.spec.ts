@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { demo, expect, signInAs, test } from "./fixtures";
+
+import { expect, signInAs, test } from "./fixtures";
+import { DashboardPage } from "./pages/dashboard-page";
 
 const SHOTS = "/tmp/shots/i14";
 
@@ -39,28 +41,32 @@ test("text links and the 'Create an account' link show the buttons' focus ring",
   await page.screenshot({ path: `${SHOTS}/focus-create-account-1280.png` });
 });
 
-test("on a 390 px phone every button is at least 44 px tall; the desktop keeps its density", async ({ page }) => {
-  await signInAs(page, demo.memberA);
+test("on a 390 px phone every button is at least 44 px tall; the desktop keeps its density", async ({ page, team }) => {
+  await signInAs(page, team.memberA);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/dashboard");
-  await expect(page.getByRole("button", { name: "Start Roleplay" })).toBeVisible();
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.startButton).toBeVisible();
   const small = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("button, a[data-slot=button]")]
       .filter((el) => el.offsetParent !== null && el.getClientRects().length > 0)
-      .map((el) => ({ name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), h: el.getBoundingClientRect().height }))
+      .map((el) => ({
+        name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(),
+        h: el.getBoundingClientRect().height,
+      }))
       .filter((b) => b.h < 44),
   );
   expect(small).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/dashboard-touch-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  const desktop = await page.getByRole("button", { name: "Start Roleplay" }).boundingBox();
+  const desktop = await dashboard.startButton.boundingBox();
   expect(desktop!.height).toBeLessThan(44);
 });
 
-test("Total Time says 'minute' for one and 'minutes' otherwise, and says it is rounded", async ({ page }) => {
-  await signInAs(page, demo.memberA);
-  await page.goto("/dashboard");
+test("Total Time says 'minute' for one and 'minutes' otherwise, and says it is rounded", async ({ page, team }) => {
+  await signInAs(page, team.memberA);
+  await new DashboardPage(page).goto();
   const card = page.getByRole("heading", { name: "Total Time" }).locator("xpath=ancestor::*[@data-slot='card'][1]");
   const text = (await card.innerText()).replace(/\s+/g, " ");
   const [, n, unit] = text.match(/(\d+) (minutes?)/)!;

@@ -1,5 +1,9 @@
-import { demo, expect, signInAs, test } from "./fixtures";
 import type { Page } from "@playwright/test";
+
+import { expect, signInAs, test } from "./fixtures";
+import { CallPage } from "./pages/call-page";
+import { DashboardPage } from "./pages/dashboard-page";
+import { GradePage } from "./pages/grade-page";
 
 const SCHEMA = /Discovery call: logistics operations lead/;
 
@@ -13,30 +17,25 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function startRoleplay(page: Page) {
-  await page.goto("/dashboard");
-  await page.getByRole("radio", { name: SCHEMA }).check();
-  await page.getByRole("button", { name: "Start Roleplay" }).click();
-  await expect(page).toHaveURL(/\/call\?conversation=[0-9a-f-]{36}$/);
-  return new URL(page.url()).searchParams.get("conversation")!;
-}
-
-async function say(page: Page, text: string) {
-  await page.getByPlaceholder("Enter a message...").fill(text);
-  await page.getByRole("button", { name: "Send" }).click();
-  await expect(page.getByPlaceholder("Enter a message...")).toBeEnabled();
-}
+const startRoleplay = (page: Page) => new DashboardPage(page).startRoleplay(SCHEMA);
+const say = (page: Page, text: string) => new CallPage(page).send(text, { waitForReply: true });
 
 const creditsUsed = async (page: Page, token: string) =>
-  (await (await page.request.get("/api/protected/dashboard", { headers: { authorization: `Bearer ${token}` } })).json()).subscription.credits_used as number;
+  (await (await page.request.get("/api/protected/dashboard", { headers: { authorization: `Bearer ${token}` } })).json())
+    .subscription.credits_used as number;
 
-test("the call screen shows the brief, never the hidden pains; Leave asks first; the grade arrives on the dashboard", async ({ page }) => {
-  await signInAs(page, demo.memberA);
+test("the call screen shows the brief, never the hidden pains; Leave asks first; the grade arrives on the dashboard", async ({
+  page,
+  team,
+}) => {
+  await signInAs(page, team.memberA);
   const id = await startRoleplay(page);
 
-  const brief = page.getByRole("group", { name: "Scenario brief" });
+  const brief = new CallPage(page).brief;
   await expect(brief.getByText("Objective")).toBeVisible();
-  await expect(brief.getByRole("definition").getByText(/uncover their problems and what those cost them/)).toBeVisible();
+  await expect(
+    brief.getByRole("definition").getByText(/uncover their problems and what those cost them/),
+  ).toBeVisible();
   await expect(brief.getByText("Dana Whitfield, Head of Operations")).toBeVisible();
   await expect(brief.getByText(/Harbor & Pine Outfitters/)).toBeVisible();
   await expect(brief.getByText(/Runs two regional warehouses/)).toBeVisible();
@@ -64,14 +63,20 @@ test("the call screen shows the brief, never the hidden pains; Leave asks first;
   await expect(top.getByText(/^Score: \d+$/)).toBeVisible({ timeout: 20_000 });
 });
 
-test("an in-progress call is listed, can be re-joined, and its grade appears on the dashboard without a reload", async ({ page, context }) => {
-  const { token } = await signInAs(page, demo.memberB);
+test("an in-progress call is listed, can be re-joined, and its grade appears on the dashboard without a reload", async ({
+  page,
+  context,
+  team,
+}) => {
+  const { token } = await signInAs(page, team.memberB);
   const id = await startRoleplay(page);
   await say(page, "Hi Dana, how are things at the warehouses?");
 
   // A reload keeps the call.
   await page.reload();
-  await expect(page.getByRole("complementary", { name: "Messages" }).getByText("Hi Dana, how are things at the warehouses?")).toBeVisible();
+  await expect(
+    page.getByRole("complementary", { name: "Messages" }).getByText("Hi Dana, how are things at the warehouses?"),
+  ).toBeVisible();
 
   const dashboard = await context.newPage();
   await dashboard.goto("/dashboard");
@@ -83,7 +88,9 @@ test("an in-progress call is listed, can be re-joined, and its grade appears on 
   const before = await creditsUsed(dashboard, token);
   await row.getByRole("link", { name: /Rejoin/ }).click();
   await expect(dashboard).toHaveURL(new RegExp(`/call\\?conversation=${id}$`));
-  await expect(dashboard.getByRole("complementary", { name: "Messages" }).getByText("Hi Dana, how are things at the warehouses?")).toBeVisible();
+  await expect(
+    dashboard.getByRole("complementary", { name: "Messages" }).getByText("Hi Dana, how are things at the warehouses?"),
+  ).toBeVisible();
   expect(await creditsUsed(dashboard, token)).toBe(before);
 
   // Back on the dashboard; the call ends elsewhere and the row turns into a grade by itself.
@@ -91,7 +98,9 @@ test("an in-progress call is listed, can be re-joined, and its grade appears on 
   // A full reload would wipe this marker; the row must change under it.
   await dashboard.evaluate(() => ((window as unknown as { parleyMarker: number }).parleyMarker = 42));
   await expect(row.getByText("In progress")).toBeVisible();
-  const ended = await page.request.post(`/api/protected/conversations/${id}/end`, { headers: { authorization: `Bearer ${token}` } });
+  const ended = await page.request.post(`/api/protected/conversations/${id}/end`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(ended.status()).toBe(200);
   await expect(row.getByText(/^Score: \d+$/)).toBeVisible({ timeout: 20_000 });
   await expect(row.getByText("In progress")).toHaveCount(0);
@@ -100,28 +109,32 @@ test("an in-progress call is listed, can be re-joined, and its grade appears on 
   await shot(dashboard, "dashboard-graded");
 });
 
-test("Practise again on the grade page starts the same roleplay and spends a credit", async ({ page }) => {
-  const { token } = await signInAs(page, demo.memberA);
+test("Practise again on the grade page starts the same roleplay and spends a credit", async ({ page, team }) => {
+  const { token } = await signInAs(page, team.memberA);
   const id = await startRoleplay(page);
   await say(page, "Hi Dana");
-  const ended = await page.request.post(`/api/protected/conversations/${id}/end`, { headers: { authorization: `Bearer ${token}` } });
+  const ended = await page.request.post(`/api/protected/conversations/${id}/end`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(ended.status()).toBe(200);
 
-  await page.goto(`/grade/${id}`);
+  await new GradePage(page).goto(id);
   const before = await creditsUsed(page, token);
   await page.getByRole("button", { name: /Practise again/ }).click();
   await expect(page).toHaveURL(/\/call\?conversation=[0-9a-f-]{36}$/);
   const next = new URL(page.url()).searchParams.get("conversation");
   expect(next).not.toBe(id);
-  await expect(page.getByRole("group", { name: "Scenario brief" }).getByText("Dana Whitfield, Head of Operations")).toBeVisible();
+  await expect(
+    page.getByRole("group", { name: "Scenario brief" }).getByText("Dana Whitfield, Head of Operations"),
+  ).toBeVisible();
   expect(await creditsUsed(page, token)).toBe(before + 1);
 });
 
-test("on a phone the brief folds to one line and opens on demand", async ({ page }) => {
+test("on a phone the brief folds to one line and opens on demand", async ({ page, team }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, demo.memberB);
+  await signInAs(page, team.memberB);
   await startRoleplay(page);
-  const brief = page.getByRole("group", { name: "Scenario brief" });
+  const brief = new CallPage(page).brief;
   await expect(brief.getByText("Your brief")).toBeVisible();
   await expect(brief.getByRole("definition").first()).toBeHidden();
   await expect(page.getByPlaceholder("Enter a message...")).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}${Math.floor(Math.random() * 1e4)}@e2e.parley`;

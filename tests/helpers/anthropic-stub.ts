@@ -26,7 +26,9 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
   const requests: MessagesRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     if (req.method !== "POST" || !req.url?.startsWith("/v1/messages")) {
-      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "not found" } }));
+      res
+        .writeHead(404, { "content-type": "application/json" })
+        .end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "not found" } }));
       return;
     }
     const body = JSON.parse(await readBody(req)) as MessagesRequest;
@@ -46,8 +48,13 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
         ? [{ type: "tool_use", id: "toolu_stub", name: reply.tool.name, input: reply.tool.input }]
         : [{ type: "text", text: reply.text }];
     const message = {
-      id: "msg_stub", type: "message", role: "assistant", model: body.model, content,
-      stop_reason: "tool" in reply ? "tool_use" : "end_turn", stop_sequence: null,
+      id: "msg_stub",
+      type: "message",
+      role: "assistant",
+      model: body.model,
+      content,
+      stop_reason: "tool" in reply ? "tool_use" : "end_turn",
+      stop_sequence: null,
       usage: { input_tokens: 10, output_tokens: 10 },
     };
     if (!body.stream) {
@@ -60,10 +67,18 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
     const text = "text" in reply ? reply.text : JSON.stringify((reply as { tool: { input: unknown } }).tool.input);
     send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
     for (const piece of text.match(/.{1,12}/gs) ?? []) {
-      send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } });
+      send("content_block_delta", {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "text_delta", text: piece },
+      });
     }
     send("content_block_stop", { type: "content_block_stop", index: 0 });
-    send("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 10 } });
+    send("message_delta", {
+      type: "message_delta",
+      delta: { stop_reason: "end_turn", stop_sequence: null },
+      usage: { output_tokens: 10 },
+    });
     send("message_stop", { type: "message_stop" });
     res.end();
   });
@@ -72,7 +87,11 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+
 import { getDb } from "@/db";
-import { groupMembers, groups, memberships, organizations } from "@/db/schema";
 import { insertUserWithCredits } from "@/db/queries/users";
+import { groupMembers, groups, memberships, organizations } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueSession } from "@/lib/auth/service";
 
@@ -31,13 +32,24 @@ export async function createOrg(opts: { name?: string; groups?: string[] } = {})
     .values({ name: opts.name ?? `Org ${randomUUID().slice(0, 6)}`, description: "Test organisation" })
     .returning();
   const groupRows = opts.groups?.length
-    ? await db.insert(groups).values(opts.groups.map((name) => ({ organization_id: org.id, name, description: `${name} group` }))).returning()
+    ? await db
+        .insert(groups)
+        .values(opts.groups.map((name) => ({ organization_id: org.id, name, description: `${name} group` })))
+        .returning()
     : [];
   return { ...org, groups: groupRows };
 }
 
-export async function addMember(opts: { userId: string; orgId: string; role?: "admin" | "member"; groupIds?: string[] }) {
+export async function addMember(opts: {
+  userId: string;
+  orgId: string;
+  role?: "admin" | "member";
+  groupIds?: string[];
+}) {
   const db = await getDb();
-  await db.insert(memberships).values({ user_id: opts.userId, organization_id: opts.orgId, role: opts.role ?? "member" });
-  for (const groupId of opts.groupIds ?? []) await db.insert(groupMembers).values({ group_id: groupId, user_id: opts.userId });
+  await db
+    .insert(memberships)
+    .values({ user_id: opts.userId, organization_id: opts.orgId, role: opts.role ?? "member" });
+  for (const groupId of opts.groupIds ?? [])
+    await db.insert(groupMembers).values({ group_id: groupId, user_id: opts.userId });
 }

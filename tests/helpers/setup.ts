@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from "vitest";
-import postgres from "postgres";
 import { randomBytes } from "node:crypto";
+
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
 
 // With TEST_DATABASE_URL set (npm test does this when PostgreSQL is reachable), each test
 // file gets a fresh database on that server; otherwise it gets an in-memory PGlite.

@@ -1,7 +1,10 @@
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { resetAll } from "@/lib/rate-limit";
+
 import { call } from "../helpers/api";
 import { cases, excluded } from "./matrix/routes";
 import { buildWorld, CALLERS, type World } from "./matrix/world";
@@ -58,13 +61,94 @@ describe("access matrix", () => {
         const input = (await c.input?.(world, who)) ?? {};
         const handler = (await load(fileOf(c.route)))[c.route.split(" ")[0]] as Parameters<typeof call>[0];
         const res = await call(handler, {
-          method: c.route.split(" ")[0], path: urlOf(c.route, input.params), params: input.params, query: input.query,
-          body: input.body, headers: input.headers, token: await world.tokenFor(who, c.freshToken),
+          method: c.route.split(" ")[0],
+          path: urlOf(c.route, input.params),
+          params: input.params,
+          query: input.query,
+          body: input.body,
+          headers: input.headers,
+          token: await world.tokenFor(who, c.freshToken),
         });
         got[who] = res.status;
-        if (res.status >= 400) expect(typeof res.json?.detail === "string" || Array.isArray(res.json?.detail), `${who}: ${JSON.stringify(res.json)}`).toBe(true);
+        if (res.status >= 400)
+          expect(
+            typeof res.json?.detail === "string" || Array.isArray(res.json?.detail),
+            `${who}: ${JSON.stringify(res.json)}`,
+          ).toBe(true);
       }
       expect(got).toEqual(c.expect);
     });
   }
+
+  describe("ids in the path", () => {
+    const dynamic = [...new Set(cases.map((c) => c.route).filter((r) => /\[\w+\]/.test(r)))];
+    const agentAuth = { authorization: "Bearer matrix-agent-secret-value" };
+    const callerFor = (route: string) =>
+      route.includes("/api/agent/")
+        ? null
+        : route.includes("/api/dev/")
+          ? "developer"
+          : route.includes("/api/organization/")
+            ? "admin"
+            : "member";
+    const turn = {
+      speaker: "learner",
+      text: "hi",
+      started_at: "2026-01-01T10:00:00Z",
+      ended_at: "2026-01-01T10:00:05Z",
+    };
+
+    it("has a not-found detail for every route with an id in its path", () => {
+      expect(dynamic.sort()).toEqual(Object.keys(notFoundDetail).sort());
+    });
+
+    for (const route of dynamic) {
+      it(`${route}: a malformed id is the same 404 as an unknown one`, async () => {
+        const c = cases.find((x) => x.route === route)!;
+        const who = callerFor(route);
+        const input = (await c.input?.(world, who ?? "anonymous")) ?? {};
+        const send = async (id: string) => {
+          await resetAll();
+          const params = Object.fromEntries(Object.keys(input.params ?? {}).map((k) => [k, id]));
+          const handler = (await load(fileOf(route)))[route.split(" ")[0]] as Parameters<typeof call>[0];
+          const res = await call(handler, {
+            method: route.split(" ")[0],
+            path: urlOf(route, params),
+            params,
+            query: input.query,
+            body: route.endsWith("/turns") ? turn : input.body,
+            headers: who ? input.headers : agentAuth,
+            token: who ? await world.tokenFor(who) : undefined,
+          });
+          return { status: res.status, detail: res.json?.detail };
+        };
+        const expected = { status: 404, detail: notFoundDetail[route] };
+        for (const id of ["not-a-uuid", "' or '1'='1", "123e4567-e89b-12d3-a456-42661417400g", crypto.randomUUID()]) {
+          expect(await send(id), id).toEqual(expected);
+        }
+      });
+    }
+  });
 });
+
+/** What each route answers for an id that names nothing (malformed or unknown alike). */
+const notFoundDetail: Record<string, string> = {
+  "GET /api/agent/conversations/[conversationId]": "Conversation not found",
+  "POST /api/agent/conversations/[conversationId]/turns": "Conversation not found",
+  "POST /api/agent/conversations/[conversationId]/end": "Conversation not found",
+  "GET /api/dev/organization/[id]/users": "Organization not found",
+  "GET /api/protected/conversations/[conversationId]": "Conversation not found",
+  "POST /api/protected/conversations/[conversationId]/messages": "Conversation not found",
+  "POST /api/protected/conversations/[conversationId]/end": "Conversation not found",
+  "POST /api/protected/conversations/[conversationId]/join": "Conversation not found",
+  "GET /api/protected/roleplay/select/[roleplayId]": "Schema not found",
+  "PUT /api/protected/roleplay/edit/[roleplayId]": "Schema not found",
+  "DELETE /api/protected/roleplay/edit/[roleplayId]": "Schema not found",
+  "GET /api/protected/grades/[conversationId]": "Conversation not found",
+  "POST /api/protected/grades/[conversationId]/retry": "Conversation not found",
+  "GET /api/organization/users/[userId]/scores": "User not found",
+  "GET /api/organization/users/[userId]/conversations": "User not found",
+  "PUT /api/organization/grades/[conversationId]/review": "Conversation not found",
+  "PUT /api/organization/assignments/[id]": "Assignment not found",
+  "DELETE /api/organization/assignments/[id]": "Assignment not found",
+};

@@ -1,34 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { POST as postEnd } from "@/app/api/agent/conversations/[conversationId]/end/route";
 import { GET as getConversation } from "@/app/api/agent/conversations/[conversationId]/route";
 import { POST as postTurn } from "@/app/api/agent/conversations/[conversationId]/turns/route";
-import { POST as postEnd } from "@/app/api/agent/conversations/[conversationId]/end/route";
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
-import { roleplaySchemas } from "@/db/schema";
 import { listTurns } from "@/db/queries/conversations";
+import { roleplays } from "@/db/schema";
 import { personaSchema } from "@/lib/validations/persona";
-import { addMember, createOrg, createUser } from "../helpers/factories";
+
 import { call } from "../helpers/api";
+import { addMember, createOrg, createUser } from "../helpers/factories";
 
 const SECRET = "agent-secret-for-tests-0123456789";
 const auth = (secret = SECRET) => ({ authorization: `Bearer ${secret}` });
 let params: { conversationId: string };
 
 const turn = (over: Record<string, unknown> = {}) => ({
-  speaker: "learner", text: "Hello there", started_at: "2026-01-01T10:00:00.000Z", ended_at: "2026-01-01T10:00:02.500Z", external_id: "item_1", ...over,
+  speaker: "learner",
+  text: "Hello there",
+  started_at: "2026-01-01T10:00:00.000Z",
+  ended_at: "2026-01-01T10:00:02.500Z",
+  external_id: "item_1",
+  ...over,
 });
 
 beforeAll(async () => {
   process.env.AGENT_SECRET = SECRET;
   const org = await createOrg();
-  const persona = personaSchema.parse({ name: "Dana", role: "Ops", situation: "S", background: "B", pain_points: ["x"], goals: ["y"] });
-  const [schema] = await (await getDb())
-    .insert(roleplaySchemas)
+  const persona = personaSchema.parse({
+    name: "Dana",
+    role: "Ops",
+    situation: "S",
+    background: "B",
+    pain_points: ["x"],
+    goals: ["y"],
+  });
+  const [roleplay] = await (
+    await getDb()
+  )
+    .insert(roleplays)
     .values({ organization_id: org.id, name: "Call", description: "d", is_public: true, persona })
     .returning();
   const user = await createUser();
   await addMember({ userId: user.id, orgId: org.id });
-  const room = await call(requestroom, { body: { schema_id: schema.id }, token: user.token });
+  const room = await call(requestroom, { body: { schema_id: roleplay.id }, token: user.token });
   params = { conversationId: room.json.conversation_id };
 });
 
@@ -54,8 +70,15 @@ describe("agent endpoints", () => {
   it("give the agent the persona snapshot", async () => {
     const res = await call(getConversation, { params, headers: auth() });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ conversation_id: params.conversationId, status: "active", persona: { name: "Dana" }, turns: [] });
-    expect((await call(getConversation, { params: { conversationId: crypto.randomUUID() }, headers: auth() })).status).toBe(404);
+    expect(res.json).toMatchObject({
+      conversation_id: params.conversationId,
+      status: "active",
+      persona: { name: "Dana" },
+      turns: [],
+    });
+    expect(
+      (await call(getConversation, { params: { conversationId: crypto.randomUUID() }, headers: auth() })).status,
+    ).toBe(404);
   });
 
   it("store voice turns with their timings, once per external id", async () => {
@@ -65,19 +88,32 @@ describe("agent endpoints", () => {
     const retry = await call(postTurn, { body: turn(), params, headers: auth() });
     expect(retry.json.stored).toBe(false);
     await call(postTurn, {
-      body: turn({ speaker: "persona", text: "Who is this?", external_id: "item_2", started_at: "2026-01-01T10:00:03Z", ended_at: "2026-01-01T10:00:04Z" }),
-      params, headers: auth(),
+      body: turn({
+        speaker: "persona",
+        text: "Who is this?",
+        external_id: "item_2",
+        started_at: "2026-01-01T10:00:03Z",
+        ended_at: "2026-01-01T10:00:04Z",
+      }),
+      params,
+      headers: auth(),
     });
     const turns = await listTurns(await getDb(), params.conversationId);
     expect(turns.map((t) => [t.seq, t.speaker, t.text, t.source])).toEqual([
-      [1, "learner", "Hello there", "voice"], [2, "persona", "Who is this?", "voice"],
+      [1, "learner", "Hello there", "voice"],
+      [2, "persona", "Who is this?", "voice"],
     ]);
     expect(turns[0].started_at.toISOString()).toBe("2026-01-01T10:00:00.000Z");
     expect(turns[0].ended_at.toISOString()).toBe("2026-01-01T10:00:02.500Z");
   });
 
   it("validate turns", async () => {
-    for (const bad of [turn({ text: " " }), turn({ speaker: "narrator" }), turn({ started_at: "yesterday" }), turn({ ended_at: "2025-12-31T00:00:00Z" })]) {
+    for (const bad of [
+      turn({ text: " " }),
+      turn({ speaker: "narrator" }),
+      turn({ started_at: "yesterday" }),
+      turn({ ended_at: "2025-12-31T00:00:00Z" }),
+    ]) {
       expect((await call(postTurn, { body: bad, params, headers: auth() })).status).toBe(422);
     }
   });

@@ -1,13 +1,15 @@
-import { describe, expect, it, beforeEach } from "vitest";
-import { POST as signup } from "@/app/api/auth/signup/route";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+
 import { POST as signin } from "@/app/api/auth/signin/route";
+import { POST as signup } from "@/app/api/auth/signup/route";
 import { POST as signout } from "@/app/api/protected/signout/route";
+import { getDb } from "@/db";
+import { creditAccounts, users } from "@/db/schema";
 import { resolveSession } from "@/lib/auth/service";
 import { encodeSessionToken } from "@/lib/auth/tokens";
 import { resetAll } from "@/lib/rate-limit";
-import { getDb } from "@/db";
-import { creditAccounts, users } from "@/db/schema";
-import { eq } from "drizzle-orm";
+
 import { call } from "../helpers/api";
 
 const creds = { email: "Learner@Example.com", password: "s3cret-pass", name: "Lee Learner" };
@@ -79,9 +81,17 @@ describe("sign-up, sign-in and sign-out", () => {
   it("accepts the session cookie from the same origin and refuses a cross-site write", async () => {
     const { json } = await call(signin, { body: creds });
     const cookie = `parley.session-token=${json.token}`;
-    const cross = await call(signout, { method: "POST", cookie, headers: { origin: "https://evil.example", host: "localhost:3000" } });
+    const cross = await call(signout, {
+      method: "POST",
+      cookie,
+      headers: { origin: "https://evil.example", host: "localhost:3000" },
+    });
     expect(cross.status).toBe(403);
-    const same = await call(signout, { method: "POST", cookie, headers: { origin: "http://localhost:3000", host: "localhost:3000" } });
+    const same = await call(signout, {
+      method: "POST",
+      cookie,
+      headers: { origin: "http://localhost:3000", host: "localhost:3000" },
+    });
     expect(same.status).toBe(200);
   });
 

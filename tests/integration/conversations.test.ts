@@ -1,39 +1,47 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { POST as requestroom } from "@/app/api/protected/requestroom/route";
-import { POST as sendMessage } from "@/app/api/protected/conversations/[conversationId]/messages/route";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { POST as endCall } from "@/app/api/protected/conversations/[conversationId]/end/route";
+import { POST as sendMessage } from "@/app/api/protected/conversations/[conversationId]/messages/route";
+import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
-import { conversations, conversationTurns, grades, roleplaySchemas } from "@/db/schema";
 import { listTurns } from "@/db/queries/conversations";
-import { personaSchema } from "@/lib/validations/persona";
+import { conversations, conversationTurns, grades, roleplays } from "@/db/schema";
 import { MAX_TURNS_PER_CONVERSATION } from "@/lib/validations/conversation";
-import { addMember, createOrg, createUser } from "../helpers/factories";
-import { call } from "../helpers/api";
+import { personaSchema } from "@/lib/validations/persona";
+
 import { startAnthropicStub } from "../helpers/anthropic-stub";
+import { call } from "../helpers/api";
+import { addMember, createOrg, createUser } from "../helpers/factories";
 
 const persona = personaSchema.parse({
-  name: "Dana Whitfield", role: "Head of Operations", situation: "Runs two regional warehouses.", background: "Twelve years in logistics.",
-  pain_points: ["Orders miss the carrier cut-off at peak"], goals: ["Ship same day"],
+  name: "Dana Whitfield",
+  role: "Head of Operations",
+  situation: "Runs two regional warehouses.",
+  background: "Twelve years in logistics.",
+  pain_points: ["Orders miss the carrier cut-off at peak"],
+  goals: ["Ship same day"],
 });
 
-let schemaId: string;
+let roleplayId: string;
 let orgId: string;
 
 beforeAll(async () => {
   const org = await createOrg({ name: "Conversation Org" });
   orgId = org.id;
-  const [row] = await (await getDb())
-    .insert(roleplaySchemas)
+  const [row] = await (
+    await getDb()
+  )
+    .insert(roleplays)
     .values({ organization_id: org.id, name: "Discovery", description: "d", is_public: true, persona })
     .returning();
-  schemaId = row.id;
+  roleplayId = row.id;
 });
 
 async function startCall() {
   const user = await createUser({ name: "Maya" });
   await addMember({ userId: user.id, orgId });
-  const room = await call(requestroom, { body: { schema_id: schemaId }, token: user.token });
+  const room = await call(requestroom, { body: { schema_id: roleplayId }, token: user.token });
   expect(room.status).toBe(200);
   const params = { conversationId: room.json.conversation_id as string };
   const say = (text: unknown) => call(sendMessage, { body: { text }, token: user.token, params });
@@ -57,7 +65,10 @@ describe("POST /api/protected/conversations/{id}/messages", () => {
     expect(second.json.reply).toContain("I run two regional warehouses");
     const turns = await listTurns(await getDb(), id);
     expect(turns.map((t) => [t.seq, t.speaker, t.source])).toEqual([
-      [1, "learner", "text"], [2, "persona", "text"], [3, "learner", "text"], [4, "persona", "text"],
+      [1, "learner", "text"],
+      [2, "persona", "text"],
+      [3, "learner", "text"],
+      [4, "persona", "text"],
     ]);
     expect(turns[0].text).toBe("Hi Dana!");
     expect(second.json.persona_turn).toMatchObject({ seq: 4, speaker: "persona" });
@@ -80,7 +91,10 @@ describe("POST /api/protected/conversations/{id}/messages", () => {
   });
 
   it("answers 502 when Claude fails, keeping the learner's message", async () => {
-    const stub = await startAnthropicStub(() => ({ status: 500, body: { type: "error", error: { type: "api_error", message: "boom" } } }));
+    const stub = await startAnthropicStub(() => ({
+      status: 500,
+      body: { type: "error", error: { type: "api_error", message: "boom" } },
+    }));
     try {
       Object.assign(process.env, { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: stub.url });
       const { say, id } = await startCall();
@@ -109,7 +123,9 @@ describe("POST /api/protected/conversations/{id}/messages", () => {
     expect((await call(endCall, { method: "POST", token: other.token, params })).status).toBe(404);
     const unknown = { conversationId: crypto.randomUUID() };
     expect((await call(sendMessage, { body: { text: "hi" }, token: other.token, params: unknown })).status).toBe(404);
-    expect((await call(sendMessage, { body: { text: "hi" }, token: other.token, params: { conversationId: "x" } })).status).toBe(422);
+    expect(
+      (await call(sendMessage, { body: { text: "hi" }, token: other.token, params: { conversationId: "x" } })).status,
+    ).toBe(404);
   });
 
   it("stops at the turn limit with 409", async () => {
@@ -117,7 +133,10 @@ describe("POST /api/protected/conversations/{id}/messages", () => {
     const db = await getDb();
     await db.insert(conversationTurns).values(
       Array.from({ length: MAX_TURNS_PER_CONVERSATION }, (_, i) => ({
-        conversation_id: id, seq: i + 1, speaker: i % 2 ? ("persona" as const) : ("learner" as const), text: "t",
+        conversation_id: id,
+        seq: i + 1,
+        speaker: i % 2 ? ("persona" as const) : ("learner" as const),
+        text: "t",
       })),
     );
     const res = await say("One more?");

@@ -1,27 +1,45 @@
-import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as dashboard } from "@/app/api/protected/dashboard/route";
+import { creditsBar } from "@/components/dashboard/credits-card";
 import { getDb } from "@/db";
 import { conversations, creditAccounts, grades } from "@/db/schema";
-import { creditsBar } from "@/components/dashboard/credits-card";
+
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 
 const persona = { name: "P", role: "R", situation: "S", background: "B", pain_points: ["x"], goals: ["y"] };
 const minutes = (n: number) => n * 60_000;
 
-async function conversation(userId: string, opts: { name: string; startedMinutesAgo: number; lengthMinutes?: number; grade?: { status: "pending" | "graded" | "failed"; score?: number } }) {
+async function conversation(
+  userId: string,
+  opts: {
+    name: string;
+    startedMinutesAgo: number;
+    lengthMinutes?: number;
+    grade?: { status: "pending" | "graded" | "failed"; score?: number };
+  },
+) {
   const db = await getDb();
   const started = new Date(Date.now() - minutes(opts.startedMinutesAgo));
   const ended = opts.lengthMinutes === undefined ? null : new Date(started.getTime() + minutes(opts.lengthMinutes));
   const [row] = await db
     .insert(conversations)
     .values({
-      user_id: userId, schema_name: opts.name, persona, mode: "local",
-      status: ended ? "ended" : "active", started_at: started, ended_at: ended,
+      user_id: userId,
+      schema_name: opts.name,
+      persona,
+      mode: "local",
+      status: ended ? "ended" : "active",
+      started_at: started,
+      ended_at: ended,
     })
     .returning();
-  if (opts.grade) await db.insert(grades).values({ conversation_id: row.id, status: opts.grade.status, score: opts.grade.score ?? null });
+  if (opts.grade)
+    await db
+      .insert(grades)
+      .values({ conversation_id: row.id, status: opts.grade.status, score: opts.grade.score ?? null });
   return row.id;
 }
 
@@ -33,13 +51,38 @@ describe("GET /api/protected/dashboard", () => {
     learner = await createUser({ name: "Maya Member", credits: 10 });
     const org = await createOrg({ name: "Riverside University Sales Lab" });
     await addMember({ userId: learner.id, orgId: org.id, role: "member" });
-    ids.oldest = await conversation(learner.id, { name: "Oldest", startedMinutesAgo: 300, lengthMinutes: 10, grade: { status: "graded", score: 80 } });
-    ids.middle = await conversation(learner.id, { name: "Middle", startedMinutesAgo: 200, lengthMinutes: 5.4, grade: { status: "graded", score: 75 } });
-    ids.pending = await conversation(learner.id, { name: "Pending", startedMinutesAgo: 100, lengthMinutes: 4.8, grade: { status: "pending" } });
-    ids.failed = await conversation(learner.id, { name: "Failed", startedMinutesAgo: 50, lengthMinutes: 2, grade: { status: "failed", score: 10 } });
+    ids.oldest = await conversation(learner.id, {
+      name: "Oldest",
+      startedMinutesAgo: 300,
+      lengthMinutes: 10,
+      grade: { status: "graded", score: 80 },
+    });
+    ids.middle = await conversation(learner.id, {
+      name: "Middle",
+      startedMinutesAgo: 200,
+      lengthMinutes: 5.4,
+      grade: { status: "graded", score: 75 },
+    });
+    ids.pending = await conversation(learner.id, {
+      name: "Pending",
+      startedMinutesAgo: 100,
+      lengthMinutes: 4.8,
+      grade: { status: "pending" },
+    });
+    ids.failed = await conversation(learner.id, {
+      name: "Failed",
+      startedMinutesAgo: 50,
+      lengthMinutes: 2,
+      grade: { status: "failed", score: 10 },
+    });
     await conversation(learner.id, { name: "Still going", startedMinutesAgo: 1 });
     const someoneElse = await createUser();
-    await conversation(someoneElse.id, { name: "Not mine", startedMinutesAgo: 5, lengthMinutes: 30, grade: { status: "graded", score: 10 } });
+    await conversation(someoneElse.id, {
+      name: "Not mine",
+      startedMinutesAgo: 5,
+      lengthMinutes: 30,
+      grade: { status: "graded", score: 10 },
+    });
     const db = await getDb();
     await db.update(creditAccounts).set({ credits_used: 4 }).where(eq(creditAccounts.user_id, learner.id));
   });
@@ -59,20 +102,53 @@ describe("GET /api/protected/dashboard", () => {
 
   it("lists every conversation the learner started, newest first, with its status and a score only once graded", async () => {
     const { json } = await call(dashboard, { token: learner.token });
-    expect(json.conversations.map((c: { name: string }) => c.name)).toEqual(["Still going", "Failed", "Pending", "Middle", "Oldest"]);
+    expect(json.conversations.map((c: { name: string }) => c.name)).toEqual([
+      "Still going",
+      "Failed",
+      "Pending",
+      "Middle",
+      "Oldest",
+    ]);
     expect(json.conversations.map((c: { score: number | null }) => c.score)).toEqual([null, null, null, 75, 80]);
-    expect(json.conversations.map((c: { status: string }) => c.status)).toEqual(["in_progress", "grading_failed", "grading", "graded", "graded"]);
-    expect(json.conversations[1]).toEqual({ id: ids.failed, name: "Failed", started_at: expect.any(String), score: null, status: "grading_failed" });
+    expect(json.conversations.map((c: { status: string }) => c.status)).toEqual([
+      "in_progress",
+      "grading_failed",
+      "grading",
+      "graded",
+      "graded",
+    ]);
+    expect(json.conversations[1]).toEqual({
+      id: ids.failed,
+      name: "Failed",
+      started_at: expect.any(String),
+      score: null,
+      status: "grading_failed",
+    });
     expect(new Date(json.conversations[0].started_at).toString()).not.toBe("Invalid Date");
   });
 
   it("rounds the average score to one decimal", async () => {
-    await conversation(learner.id, { name: "Third", startedMinutesAgo: 30, lengthMinutes: 1, grade: { status: "graded", score: 70 } });
+    await conversation(learner.id, {
+      name: "Third",
+      startedMinutesAgo: 30,
+      lengthMinutes: 1,
+      grade: { status: "graded", score: 70 },
+    });
     const { json } = await call(dashboard, { token: learner.token });
     expect(json.stats.averageScore).toBe(75); // (80 + 75 + 70) / 3
-    await conversation(learner.id, { name: "Fourth", startedMinutesAgo: 20, lengthMinutes: 1, grade: { status: "graded", score: 71 } });
+    await conversation(learner.id, {
+      name: "Fourth",
+      startedMinutesAgo: 20,
+      lengthMinutes: 1,
+      grade: { status: "graded", score: 71 },
+    });
     expect((await call(dashboard, { token: learner.token })).json.stats.averageScore).toBe(74); // 296 / 4
-    await conversation(learner.id, { name: "Fifth", startedMinutesAgo: 10, lengthMinutes: 1, grade: { status: "graded", score: 72 } });
+    await conversation(learner.id, {
+      name: "Fifth",
+      startedMinutesAgo: 10,
+      lengthMinutes: 1,
+      grade: { status: "graded", score: 72 },
+    });
     expect((await call(dashboard, { token: learner.token })).json.stats.averageScore).toBe(73.6); // 368 / 5
   });
 
@@ -107,11 +183,26 @@ describe("GET /api/protected/dashboard", () => {
 
 describe("credits bar", () => {
   it.each([
-    [{ credits_current: 49, credits_total: 50, credits_used: 1 }, { percent: 98, grey: false }],
-    [{ credits_current: 0, credits_total: 50, credits_used: 50 }, { percent: 0, grey: false }],
-    [{ credits_current: 60, credits_total: 50, credits_used: 0 }, { percent: 100, grey: false }],
-    [{ credits_current: -3, credits_total: 50, credits_used: 53 }, { percent: 0, grey: false }],
-    [{ credits_current: 0, credits_total: 0, credits_used: 0 }, { percent: 100, grey: true }],
+    [
+      { credits_current: 49, credits_total: 50, credits_used: 1 },
+      { percent: 98, grey: false },
+    ],
+    [
+      { credits_current: 0, credits_total: 50, credits_used: 50 },
+      { percent: 0, grey: false },
+    ],
+    [
+      { credits_current: 60, credits_total: 50, credits_used: 0 },
+      { percent: 100, grey: false },
+    ],
+    [
+      { credits_current: -3, credits_total: 50, credits_used: 53 },
+      { percent: 0, grey: false },
+    ],
+    [
+      { credits_current: 0, credits_total: 0, credits_used: 0 },
+      { percent: 100, grey: true },
+    ],
   ])("is current/total clamped to 0..100%%, full and grey without a total: %o", (subscription, expected) => {
     expect(creditsBar(subscription)).toEqual(expected);
   });

@@ -1,7 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { closeDb, getDb } from "@/db";
 import { users } from "@/db/schema";
+import { prepareDatabase } from "@/lib/startup";
 
 // Issue 10.2: demo data (published passwords, a demo developer) only when asked for.
 describe("demo data is seeded only with SEED_DEMO_DATA=true", () => {
@@ -14,6 +16,7 @@ describe("demo data is seeded only with SEED_DEMO_DATA=true", () => {
 
   it("an empty database stays empty when SEED_DEMO_DATA is unset", async () => {
     delete process.env.SEED_DEMO_DATA;
+    await prepareDatabase(); // what the server runs at start
     const [{ n }] = await (await getDb()).select({ n: count() }).from(users);
     expect(n).toBe(0);
     await closeDb();
@@ -25,7 +28,8 @@ describe("demo data is seeded only with SEED_DEMO_DATA=true", () => {
     (process.env as Record<string, string>).NODE_ENV = "production";
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "log").mockImplementation(() => {});
-    const db = await getDb(); // a fresh in-memory PGlite after closeDb()
+    await prepareDatabase(); // a fresh in-memory PGlite after closeDb()
+    const db = await getDb();
     const [dev] = await db.select().from(users).where(eq(users.email, "dev@parley.local"));
     expect(dev?.is_dev).toBe(true);
     expect(warn.mock.calls.flat().join(" ")).toMatch(/WARNING: SEED_DEMO_DATA is on in production/);

@@ -1,16 +1,27 @@
-import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { GET as listOrgs } from "@/app/api/dev/organizations/route";
+import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as orgUsers } from "@/app/api/dev/organization/[id]/users/route";
-import { DELETE as deleteOrg } from "@/app/api/dev/organization/delete/route";
 import { POST as addUser } from "@/app/api/dev/organization/add_user/route";
+import { DELETE as deleteOrg } from "@/app/api/dev/organization/delete/route";
+import { GET as listOrgs } from "@/app/api/dev/organizations/route";
 import { POST as seed } from "@/app/api/dev/seed/organization/route";
 import { getDb } from "@/db";
 import {
-  conversations, creditAccounts, grades, groupMembers, groups, memberships, organizations, roleplaySchemas,
-  schemaGroups, sessions, users,
+  conversations,
+  creditAccounts,
+  grades,
+  groupMembers,
+  groups,
+  memberships,
+  organizations,
+  roleplayGroups,
+  roleplays,
+  sessions,
+  users,
 } from "@/db/schema";
-import { demoSchemas } from "@/db/demo-personas";
+import { demoRoleplays } from "@/lib/demo/personas";
+
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 
@@ -53,7 +64,10 @@ describe("organisations for developers", () => {
     const res = await call(listOrgs, { token: dev.token });
     expect(res.status).toBe(200);
     expect(res.json.organizations).toContainEqual({
-      id: org.id, name: "Lab", description: "Test organisation", created_at: expect.any(String),
+      id: org.id,
+      name: "Lab",
+      description: "Test organisation",
+      created_at: expect.any(String),
     });
   });
 
@@ -64,7 +78,9 @@ describe("organisations for developers", () => {
       { user_id: admin.id, name: "Admin", email: admin.email, role: "admin" },
       { user_id: member.id, name: "Member", email: member.email, role: "member" },
     ]);
-    expect((await call(orgUsers, { token: dev.token, params: { id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+    expect(
+      (await call(orgUsers, { token: dev.token, params: { id: "00000000-0000-4000-8000-000000000000" } })).status,
+    ).toBe(404);
     expect((await call(orgUsers, { token: dev.token, params: { id: "not-a-uuid" } })).status).toBe(404);
   });
 
@@ -84,7 +100,10 @@ describe("organisations for developers", () => {
     expect(noOrg).toMatchObject({ status: 404, json: { detail: "Organization not found" } });
     const noUser = await call(addUser, { token: dev.token, body: { user_id: missing, organization_id: org.id } });
     expect(noUser).toMatchObject({ status: 404, json: { detail: "User not found" } });
-    const bad = await call(addUser, { token: dev.token, body: { user_id: "x", organization_id: org.id, role: "owner" } });
+    const bad = await call(addUser, {
+      token: dev.token,
+      body: { user_id: "x", organization_id: org.id, role: "owner" },
+    });
     expect(bad.status).toBe(422);
   });
 });
@@ -94,30 +113,45 @@ describe("DELETE /api/dev/organization/delete", () => {
     const db = await getDb();
     const seeded = await call(seed, {
       token: dev.token,
-      body: { org_name: "Doomed Pilot", groups: [{ name: "A", num_users: 2, num_admins: 1 }, { name: "B", num_users: 1 }] },
+      body: {
+        org_name: "Doomed Pilot",
+        groups: [
+          { name: "A", num_users: 2, num_admins: 1 },
+          { name: "B", num_users: 1 },
+        ],
+      },
     });
     expect(seeded.status).toBe(201);
     const doomedId: string = seeded.json.organization.id;
-    const seededIds = (await db.select({ id: memberships.user_id }).from(memberships).where(eq(memberships.organization_id, doomedId))).map((r) => r.id);
+    const seededIds = (
+      await db.select({ id: memberships.user_id }).from(memberships).where(eq(memberships.organization_id, doomedId))
+    ).map((r) => r.id);
     expect(seededIds).toHaveLength(4);
 
     // A shared account: a member of Lab who also joined the pilot, with a conversation in each.
     const [groupA] = await db.select().from(groups).where(eq(groups.organization_id, doomedId)).limit(1);
     await addMember({ userId: member.id, orgId: doomedId, groupIds: [groupA.id] });
     await call(addUser, { token: dev.token, body: { user_id: dev.id, organization_id: doomedId } });
-    const [schema] = await db
-      .insert(roleplaySchemas)
-      .values({ organization_id: doomedId, name: "Pilot call", persona: demoSchemas[0].persona, is_public: false })
+    const [roleplay] = await db
+      .insert(roleplays)
+      .values({ organization_id: doomedId, name: "Pilot call", persona: demoRoleplays[0].persona, is_public: false })
       .returning();
-    await db.insert(schemaGroups).values({ schema_id: schema.id, group_id: groupA.id });
+    await db.insert(roleplayGroups).values({ schema_id: roleplay.id, group_id: groupA.id });
     const convo = (userId: string, orgId: string) => ({
-      user_id: userId, organization_id: orgId, schema_name: "c", persona: demoSchemas[0].persona, mode: "local" as const, status: "ended" as const,
+      user_id: userId,
+      organization_id: orgId,
+      schema_name: "c",
+      persona: demoRoleplays[0].persona,
+      mode: "local" as const,
+      status: "ended" as const,
     });
     const [pilotConvo, labConvo, seededConvo] = await db
       .insert(conversations)
       .values([convo(member.id, doomedId), convo(member.id, org.id), convo(seededIds[0], doomedId)])
       .returning();
-    await db.insert(grades).values([{ conversation_id: seededConvo.id, status: "graded", score: 60 }, { conversation_id: labConvo.id }]);
+    await db
+      .insert(grades)
+      .values([{ conversation_id: seededConvo.id, status: "graded", score: 60 }, { conversation_id: labConvo.id }]);
 
     const res = await call(deleteOrg, { method: "DELETE", token: dev.token, body: { organization_id: doomedId } });
     expect(res.status).toBe(200);
@@ -127,21 +161,38 @@ describe("DELETE /api/dev/organization/delete", () => {
     expect(await count(db.select().from(organizations).where(eq(organizations.id, doomedId)))).toBe(0);
     expect(await count(db.select().from(groups).where(eq(groups.organization_id, doomedId)))).toBe(0);
     expect(await count(db.select().from(memberships).where(eq(memberships.organization_id, doomedId)))).toBe(0);
-    expect(await count(db.select().from(roleplaySchemas).where(eq(roleplaySchemas.id, schema.id)))).toBe(0);
-    expect(await count(db.select().from(schemaGroups).where(eq(schemaGroups.schema_id, schema.id)))).toBe(0);
+    expect(await count(db.select().from(roleplays).where(eq(roleplays.id, roleplay.id)))).toBe(0);
+    expect(await count(db.select().from(roleplayGroups).where(eq(roleplayGroups.schema_id, roleplay.id)))).toBe(0);
     expect(await count(db.select().from(groupMembers).where(eq(groupMembers.group_id, groupA.id)))).toBe(0);
     for (const table of [users, creditAccounts, sessions] as const) {
       const column = table === users ? users.id : table === creditAccounts ? creditAccounts.user_id : sessions.user_id;
       expect(await count(db.select().from(table).where(inArray(column, seededIds)))).toBe(0);
     }
-    expect(await count(db.select().from(conversations).where(inArray(conversations.id, [pilotConvo.id, seededConvo.id])))).toBe(0);
+    expect(
+      await count(
+        db
+          .select()
+          .from(conversations)
+          .where(inArray(conversations.id, [pilotConvo.id, seededConvo.id])),
+      ),
+    ).toBe(0);
     expect(await count(db.select().from(grades).where(eq(grades.conversation_id, seededConvo.id)))).toBe(0);
 
     // The shared member and the developer keep everything outside the pilot.
-    const kept = await db.select().from(memberships).where(inArray(memberships.user_id, [member.id, dev.id]));
+    const kept = await db
+      .select()
+      .from(memberships)
+      .where(inArray(memberships.user_id, [member.id, dev.id]));
     expect(kept.map((m) => m.organization_id).sort()).toEqual([org.id, org.id]);
     expect(await count(db.select().from(conversations).where(eq(conversations.id, labConvo.id)))).toBe(1);
-    expect(await count(db.select().from(users).where(inArray(users.id, [member.id, dev.id])))).toBe(2);
+    expect(
+      await count(
+        db
+          .select()
+          .from(users)
+          .where(inArray(users.id, [member.id, dev.id])),
+      ),
+    ).toBe(2);
   });
 
   it("keeps a developer whose only organisation is deleted", async () => {
@@ -149,14 +200,20 @@ describe("DELETE /api/dev/organization/delete", () => {
     const lonelyDev = await createUser({ name: "Lonely Dev", isDev: true });
     const pilot = await createOrg({ name: "Solo" });
     await addMember({ userId: lonelyDev.id, orgId: pilot.id, role: "admin" });
-    const res = await call(deleteOrg, { method: "DELETE", token: lonelyDev.token, body: { organization_id: pilot.id } });
+    const res = await call(deleteOrg, {
+      method: "DELETE",
+      token: lonelyDev.token,
+      body: { organization_id: pilot.id },
+    });
     expect(res.status).toBe(200);
     expect((await db.select().from(users).where(eq(users.id, lonelyDev.id))).length).toBe(1);
   });
 
   it("answers an unknown organisation with 404", async () => {
     const res = await call(deleteOrg, {
-      method: "DELETE", token: dev.token, body: { organization_id: "00000000-0000-4000-8000-000000000000" },
+      method: "DELETE",
+      token: dev.token,
+      body: { organization_id: "00000000-0000-4000-8000-000000000000" },
     });
     expect(res).toMatchObject({ status: 404, json: { detail: "Organization not found" } });
   });

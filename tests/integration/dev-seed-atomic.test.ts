@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
 import { like } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+
 import { POST as seed } from "@/app/api/dev/seed/organization/route";
 import { getDb } from "@/db";
 import { groups, organizations, users } from "@/db/schema";
+
 import { call } from "../helpers/api";
 import { createUser } from "../helpers/factories";
 

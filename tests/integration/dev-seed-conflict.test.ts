@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { POST as seed } from "@/app/api/dev/seed/organization/route";
+
 import { call } from "../helpers/api";
 import { createUser } from "../helpers/factories";
 
@@ -16,8 +18,13 @@ describe("seeding an organisation whose generated login exists", () => {
     const dev = await createUser({ isDev: true });
     await createUser({ email: TAKEN });
     const lines: string[] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(" ")));
-    const res = await call(seed, { token: dev.token, body: { org_name: "Clash", groups: [{ name: "A", num_users: 1, num_admins: 0 }] } });
+    const spy = vi
+      .spyOn(console, "error")
+      .mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(" ")));
+    const res = await call(seed, {
+      token: dev.token,
+      body: { org_name: "Clash", groups: [{ name: "A", num_users: 1, num_admins: 0 }] },
+    });
     spy.mockRestore();
     expect(res.status).toBe(409);
     expect(res.json.detail).toMatch(/already exists/);

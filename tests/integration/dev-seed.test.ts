@@ -1,9 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { POST as seed } from "@/app/api/dev/seed/organization/route";
+import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as signin } from "@/app/api/auth/signin/route";
+import { POST as seed } from "@/app/api/dev/seed/organization/route";
 import { getDb } from "@/db";
 import { creditAccounts, groupMembers, groups, memberships, users } from "@/db/schema";
+
 import { call } from "../helpers/api";
 import { createUser } from "../helpers/factories";
 
@@ -13,7 +15,10 @@ beforeAll(async () => {
 });
 
 function parseCsv(csv: string) {
-  const [header, ...rows] = csv.trim().split("\r\n").map((line) => line.split(","));
+  const [header, ...rows] = csv
+    .trim()
+    .split("\r\n")
+    .map((line) => line.split(","));
   return { header, rows: rows.map(([group, role, email, password]) => ({ group, role, email, password })) };
 }
 
@@ -22,7 +27,8 @@ describe("POST /api/dev/seed/organization", () => {
     const res = await call(seed, {
       token: dev.token,
       body: {
-        org_name: "Spring Pilot 2026", description: "Sales cohort",
+        org_name: "Spring Pilot 2026",
+        description: "Sales cohort",
         groups: [
           { name: "Cohort A", description: "Mondays", num_users: 3, num_admins: 1 },
           { name: "Cohort B", description: "Thursdays", num_users: 2, num_admins: 0 },
@@ -31,13 +37,22 @@ describe("POST /api/dev/seed/organization", () => {
     });
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.json.organization).toEqual({ id: expect.any(String), name: "Spring Pilot 2026", description: "Sales cohort" });
+    expect(res.json.organization).toEqual({
+      id: expect.any(String),
+      name: "Spring Pilot 2026",
+      description: "Sales cohort",
+    });
     expect(res.json.csv_filename).toBe("Spring_Pilot_2026_users.csv");
 
     const { header, rows } = parseCsv(res.json.csv_data);
     expect(header).toEqual(["group", "role", "email", "password"]);
     expect(rows.map((r) => `${r.group}/${r.role}`)).toEqual([
-      "Cohort A/admin", "Cohort A/member", "Cohort A/member", "Cohort A/member", "Cohort B/member", "Cohort B/member",
+      "Cohort A/admin",
+      "Cohort A/member",
+      "Cohort A/member",
+      "Cohort A/member",
+      "Cohort B/member",
+      "Cohort B/member",
     ]);
     for (const r of rows) {
       expect(r.email).toMatch(/^spring-pilot-2026-cohort-[ab]-(admin|member)-\d-[a-z0-9]{4}@pilot\.parley\.example$/);
@@ -48,8 +63,19 @@ describe("POST /api/dev/seed/organization", () => {
     const db = await getDb();
     const orgId = res.json.organization.id;
     const groupRows = await db.select().from(groups).where(eq(groups.organization_id, orgId));
-    expect(groupRows.map((g) => [g.name, g.description]).sort()).toEqual([["Cohort A", "Mondays"], ["Cohort B", "Thursdays"]]);
-    const accounts = await db.select().from(users).where(inArray(users.email, rows.map((r) => r.email)));
+    expect(groupRows.map((g) => [g.name, g.description]).sort()).toEqual([
+      ["Cohort A", "Mondays"],
+      ["Cohort B", "Thursdays"],
+    ]);
+    const accounts = await db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          rows.map((r) => r.email),
+        ),
+      );
     expect(accounts).toHaveLength(6);
     for (const account of accounts) {
       expect(account.password_hash).toMatch(/^\$argon2id\$/);
@@ -71,8 +97,11 @@ describe("POST /api/dev/seed/organization", () => {
     expect(signedIn.status).toBe(200);
   });
 
-  it("seeds legacy mode into 'Default Group' with the fallbacks of spec section 5", async () => {
-    const res = await call(seed, { token: dev.token, body: { org_name: "Legacy Lab", description: "", num_users: "two" } });
+  it("seeds legacy mode into 'Default Group' falling back to one member and one admin for counts that are not numbers", async () => {
+    const res = await call(seed, {
+      token: dev.token,
+      body: { org_name: "Legacy Lab", description: "", num_users: "two" },
+    });
     expect(res.status).toBe(201);
     const { rows } = parseCsv(res.json.csv_data);
     expect(rows.map((r) => `${r.group}/${r.role}`)).toEqual(["Default Group/admin", "Default Group/member"]);

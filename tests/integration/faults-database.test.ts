@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as signup } from "@/app/api/auth/signup/route";
+
 import { POST as signin } from "@/app/api/auth/signin/route";
+import { POST as signup } from "@/app/api/auth/signup/route";
 import { GET as health } from "@/app/api/health/route";
 import { closeDb } from "@/db";
 import { resetAll } from "@/lib/rate-limit";
+
 import { call } from "../helpers/api";
-import { canRunPrivatePostgres, startPrivatePostgres } from "../helpers/private-postgres";
+import { privatePostgresUnavailable, startPrivatePostgres } from "../helpers/private-postgres";
 
 // Runs once (in the PGlite phase), against a PostgreSQL server of its own that it stops and starts.
-const enabled = canRunPrivatePostgres() && !process.env.TEST_DATABASE_URL;
+const skip = process.env.TEST_DATABASE_URL ? "runs in the PGlite phase only" : privatePostgresUnavailable;
 
-describe.skipIf(!enabled)("the database goes away and comes back", () => {
+describe.skipIf(skip)(`the database goes away and comes back${skip ? ` (skipped: ${skip})` : ""}`, () => {
   let pg: ReturnType<typeof startPrivatePostgres>;
   const creds = { email: "outage@example.com", password: "outage-pass-1", name: "Outage" };
 

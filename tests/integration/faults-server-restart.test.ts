@@ -1,24 +1,34 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startAnthropicStub } from "../helpers/anthropic-stub";
-import { canRunPrivatePostgres, startPrivatePostgres } from "../helpers/private-postgres";
+import { privatePostgresUnavailable, startPrivatePostgres } from "../helpers/private-postgres";
 
 // A real `next start` process is killed (SIGKILL) while it grades; a fresh one must finish the
 // grade by itself. Needs the production build (npm test builds before running this file).
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const built = existsSync(path.join(process.cwd(), distDir, "BUILD_ID"));
-const enabled = built && canRunPrivatePostgres() && !process.env.TEST_DATABASE_URL;
+const skip = !built
+  ? `no production build in ${distDir}`
+  : process.env.TEST_DATABASE_URL
+    ? "runs in the PGlite phase only"
+    : privatePostgresUnavailable;
 
 const port = 3500 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir, ...env },
-    stdio: "ignore",
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir, ...env },
+      stdio: "ignore",
+    },
+  );
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return child;
@@ -40,7 +50,7 @@ async function api(pathname: string, token: string | null, init: { method?: stri
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
-describe.skipIf(!enabled)("the server is killed in the middle of grading", () => {
+describe.skipIf(skip)(`the server is killed in the middle of grading${skip ? ` (skipped: ${skip})` : ""}`, () => {
   let pg: ReturnType<typeof startPrivatePostgres>;
   let stub: Awaited<ReturnType<typeof startAnthropicStub>>;
   let server: ChildProcess | undefined;
@@ -66,19 +76,36 @@ describe.skipIf(!enabled)("the server is killed in the middle of grading", () =>
 
   it("picks the pending grade up after a restart and finishes it", async () => {
     const common = {
-      DATABASE_URL: pg.url, AUTH_SECRET: "restart-secret-restart-secret-0123", SEED_DEMO_DATA: "true",
-      GRADING_SWEEP_MS: "500", GRADING_RETRY_DELAY_MS: "200", LIVEKIT_URL: "",
+      DATABASE_URL: pg.url,
+      AUTH_SECRET: "restart-secret-restart-secret-0123",
+      SEED_DEMO_DATA: "true",
+      GRADING_SWEEP_MS: "500",
+      GRADING_RETRY_DELAY_MS: "200",
+      LIVEKIT_URL: "",
     };
-    server = await startServer({ ...common, ANTHROPIC_API_KEY: "sk-stub", ANTHROPIC_BASE_URL: stub.url, GRADING_TIMEOUT_MS: "2000" });
+    server = await startServer({
+      ...common,
+      ANTHROPIC_API_KEY: "sk-stub",
+      ANTHROPIC_BASE_URL: stub.url,
+      GRADING_TIMEOUT_MS: "2000",
+    });
 
-    const signin = await api("/api/auth/signin", null, { body: { email: "member.a@parley.local", password: "practice-parley" } });
+    const signin = await api("/api/auth/signin", null, {
+      body: { email: "member.a@parley.local", password: "practice-parley" },
+    });
     expect(signin.status).toBe(200);
     const token = signin.json.token as string;
     const list = await api("/api/protected/roleplay/list", token);
     const room = await api("/api/protected/requestroom", token, { body: { schema_id: list.json[0].id } });
     expect(room.status).toBe(200);
     const id = room.json.conversation_id as string;
-    expect((await api(`/api/protected/conversations/${id}/messages`, token, { body: { text: "How many orders do you ship each day?" } })).status).toBe(200);
+    expect(
+      (
+        await api(`/api/protected/conversations/${id}/messages`, token, {
+          body: { text: "How many orders do you ship each day?" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await api(`/api/protected/conversations/${id}/end`, token, { method: "POST" })).status).toBe(200);
 
     await gradingRequested;
@@ -87,7 +114,9 @@ describe.skipIf(!enabled)("the server is killed in the middle of grading", () =>
 
     // The new process has no model: the rubric grader finishes the job once the dead lease expires.
     server = await startServer({ ...common, ANTHROPIC_API_KEY: "" });
-    const relogin = await api("/api/auth/signin", null, { body: { email: "member.a@parley.local", password: "practice-parley" } });
+    const relogin = await api("/api/auth/signin", null, {
+      body: { email: "member.a@parley.local", password: "practice-parley" },
+    });
     let grade = await api(`/api/protected/grades/${id}`, relogin.json.token);
     for (let i = 0; i < 120 && grade.status === 202; i++) {
       await new Promise((r) => setTimeout(r, 500));

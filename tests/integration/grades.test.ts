@@ -1,27 +1,40 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET } from "@/app/api/protected/grades/[conversationId]/route";
+
 import { POST as retry } from "@/app/api/protected/grades/[conversationId]/retry/route";
+import { GET } from "@/app/api/protected/grades/[conversationId]/route";
 import { getDb } from "@/db";
 import { conversations, conversationTurns, grades } from "@/db/schema";
 import { enqueueGrade } from "@/lib/grading/queue";
-import { discoveryCall, samplePersona, timedTurns } from "@/lib/grading/sample-calls";
 import { drainGrades } from "@/lib/grading/worker";
+
+import { discoveryCall, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 
 type Lines = Parameters<typeof timedTurns>[0];
 
 /** An ended conversation with its transcript and a pending grade, as endConversation leaves it. */
-async function endedConversation(userId: string, orgId: string | null, lines: Lines = discoveryCall, status: "active" | "ended" = "ended") {
+async function endedConversation(
+  userId: string,
+  orgId: string | null,
+  lines: Lines = discoveryCall,
+  status: "active" | "ended" = "ended",
+) {
   const db = await getDb();
   const turns = timedTurns(lines);
   return db.transaction(async (tx) => {
     const [c] = await tx
       .insert(conversations)
       .values({
-        user_id: userId, organization_id: orgId, schema_name: "Discovery call", persona: samplePersona, mode: "local",
-        status, started_at: new Date("2025-03-04T15:00:00Z"), ended_at: status === "ended" ? new Date("2025-03-04T15:01:20Z") : null,
+        user_id: userId,
+        organization_id: orgId,
+        schema_name: "Discovery call",
+        persona: samplePersona,
+        mode: "local",
+        status,
+        started_at: new Date("2025-03-04T15:00:00Z"),
+        ended_at: status === "ended" ? new Date("2025-03-04T15:01:20Z") : null,
       })
       .returning();
     if (turns.length) await tx.insert(conversationTurns).values(turns.map((t) => ({ ...t, conversation_id: c.id })));
@@ -41,7 +54,12 @@ describe("GET /api/protected/grades/{conversationId}", () => {
     const org = await createOrg({ groups: ["Cohort A"] });
     const otherOrg = await createOrg();
     [owner, admin, peer, outsider, otherAdmin, dev] = await Promise.all([
-      createUser({ name: "Owner" }), createUser(), createUser(), createUser(), createUser(), createUser({ isDev: true }),
+      createUser({ name: "Owner" }),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser({ isDev: true }),
     ]);
     await addMember({ userId: owner.id, orgId: org.id, groupIds: [org.groups[0].id] });
     await addMember({ userId: admin.id, orgId: org.id, role: "admin" });
@@ -61,23 +79,49 @@ describe("GET /api/protected/grades/{conversationId}", () => {
     const res = await get(id, owner.token);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      status: "graded", conversation_score: expect.any(Number), started_at: "2025-03-04T15:00:00.000Z",
-      ended_at: "2025-03-04T15:01:20.000Z", wpm: expect.any(Number), grader: "rubric", model: null,
+      status: "graded",
+      conversation_score: expect.any(Number),
+      started_at: "2025-03-04T15:00:00.000Z",
+      ended_at: "2025-03-04T15:01:20.000Z",
+      wpm: expect.any(Number),
+      grader: "rubric",
+      model: null,
       stages_covered: ["situation", "problem", "implication", "need-payoff"],
     });
     expect(Object.keys(res.json.feedback).sort()).toEqual([
-      "areas_for_improvement", "communication_feedback", "communication_score", "overall_feedback", "recommendations",
-      "spin_feedback", "spin_score", "stage_scores", "strengths",
+      "areas_for_improvement",
+      "communication_feedback",
+      "communication_score",
+      "overall_feedback",
+      "recommendations",
+      "spin_feedback",
+      "spin_score",
+      "stage_scores",
+      "strengths",
     ]);
     expect(res.json.transcript).toHaveLength(discoveryCall.length);
-    expect(res.json.transcript[1].questions).toEqual([{ text: expect.stringContaining("walk me through"), open: true, stage: "situation", follow_up: false }]);
+    expect(res.json.transcript[1].questions).toEqual([
+      { text: expect.stringContaining("walk me through"), open: true, stage: "situation", follow_up: false },
+    ]);
     // Issue 11: every learner question in order, with the transcript index of its turn.
-    expect(res.json.questions[0]).toEqual({ turn: 1, text: expect.stringContaining("walk me through"), stage: "situation", open: true, follow_up: false });
+    expect(res.json.questions[0]).toEqual({
+      turn: 1,
+      text: expect.stringContaining("walk me through"),
+      stage: "situation",
+      open: true,
+      follow_up: false,
+    });
     expect(res.json.questions.map((q: { turn: number }) => q.turn)).toEqual([1, 3, 5, 7, 9, 11]);
     expect(res.json.scenario).toEqual({ kind: "sales-discovery", objective: "" });
-    expect(res.json.scorecard).toMatchObject({ pass_mark: 70, score: res.json.conversation_score, passed: res.json.conversation_score >= 70 });
+    expect(res.json.scorecard).toMatchObject({
+      pass_mark: 70,
+      score: res.json.conversation_score,
+      passed: res.json.conversation_score >= 70,
+    });
     for (const c of res.json.scorecard.criteria) {
-      expect(Object.keys(c)).toEqual(expect.arrayContaining(["id", "label", "weight", "score", "passed", "evidence", "better_line"]));
+      expect(Object.keys(c)).toEqual(
+        expect.arrayContaining(["id", "label", "weight", "score", "passed", "evidence", "better_line"]),
+      );
     }
     expect(res.json.metrics.talk_ratio).toBeCloseTo(0.49);
   });
@@ -120,12 +164,17 @@ describe("GET /api/protected/grades/{conversationId}", () => {
   it("reports a failed grade with its reason, and retries it for the owner or an admin", async () => {
     const db = await getDb();
     const failed = await endedConversation(owner.id, null);
-    await db.update(grades).set({ status: "failed", error: "The model timed out", attempts: 3 }).where(eq(grades.conversation_id, failed));
+    await db
+      .update(grades)
+      .set({ status: "failed", error: "The model timed out", attempts: 3 })
+      .where(eq(grades.conversation_id, failed));
     const res = await get(failed, owner.token);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: "failed", conversation_id: failed, error: "The model timed out", attempts: 3 });
 
-    expect((await call(retry, { method: "POST", token: outsider.token, params: { conversationId: failed } })).status).toBe(404);
+    expect(
+      (await call(retry, { method: "POST", token: outsider.token, params: { conversationId: failed } })).status,
+    ).toBe(404);
     const again = await call(retry, { method: "POST", token: owner.token, params: { conversationId: failed } });
     expect(again.status).toBe(202);
     expect(again.json).toEqual({ status: "pending" });

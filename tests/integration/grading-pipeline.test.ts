@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { getDb } from "@/db";
+import { appendTurn } from "@/db/queries/conversations";
 import { claimPendingGrade } from "@/db/queries/grades";
 import { conversations, grades } from "@/db/schema";
-import { appendTurn } from "@/db/queries/conversations";
 import { endConversation } from "@/lib/conversations/service";
-import { discoveryCall, samplePersona } from "@/lib/grading/sample-calls";
 import { drainGrades, gradeNext, kickGrader, retryDelayMs } from "@/lib/grading/worker";
+
+import { discoveryCall, samplePersona } from "../fixtures/grading/sample-calls";
 import { createUser } from "../helpers/factories";
 
 let userId: string;
@@ -21,11 +23,13 @@ async function activeConversation() {
     .insert(conversations)
     .values({ user_id: userId, schema_name: "Discovery call", persona: samplePersona, mode: "local" })
     .returning();
-  for (const [speaker, text] of discoveryCall) await appendTurn(db, { conversationId: c.id, speaker, text, source: "text" });
+  for (const [speaker, text] of discoveryCall)
+    await appendTurn(db, { conversationId: c.id, speaker, text, source: "text" });
   return c.id;
 }
 
-const gradeOf = async (id: string) => (await (await getDb()).select().from(grades).where(eq(grades.conversation_id, id)))[0];
+const gradeOf = async (id: string) =>
+  (await (await getDb()).select().from(grades).where(eq(grades.conversation_id, id)))[0];
 const nextTick = () => new Promise((resolve) => setImmediate(resolve));
 
 afterEach(() => {
@@ -71,7 +75,10 @@ describe("the grading pipeline", () => {
     expect(await claimPendingGrade(db, 60_000)).toBeNull();
 
     // a worker that crashed holding the lease: once it expires, the sweep's drain picks the grade up
-    await db.update(grades).set({ locked_until: new Date(Date.now() - 1000) }).where(eq(grades.conversation_id, id));
+    await db
+      .update(grades)
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where(eq(grades.conversation_id, id));
     kickGrader();
     await nextTick();
     await drainGrades();

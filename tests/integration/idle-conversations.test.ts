@@ -1,46 +1,62 @@
-import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { POST as requestroom } from "@/app/api/protected/requestroom/route";
-import { POST as sendMessage } from "@/app/api/protected/conversations/[conversationId]/messages/route";
+import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as join } from "@/app/api/protected/conversations/[conversationId]/join/route";
+import { POST as sendMessage } from "@/app/api/protected/conversations/[conversationId]/messages/route";
 import { GET as dashboard } from "@/app/api/protected/dashboard/route";
+import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
-import { conversations, creditAccounts, grades, roleplaySchemas } from "@/db/schema";
+import { conversations, creditAccounts, grades, roleplays } from "@/db/schema";
 import { sweepIdleConversations } from "@/lib/conversations/idle";
 import { stopGradingSweep } from "@/lib/grading/worker";
 import { personaSchema } from "@/lib/validations/persona";
-import { addMember, createOrg, createUser } from "../helpers/factories";
+
 import { call } from "../helpers/api";
+import { addMember, createOrg, createUser } from "../helpers/factories";
 
 const persona = personaSchema.parse({
-  name: "Dana Whitfield", role: "Head of Operations", situation: "Runs two regional warehouses.", background: "Twelve years in logistics.",
-  pain_points: ["Orders miss the carrier cut-off at peak"], goals: ["Ship same day"],
+  name: "Dana Whitfield",
+  role: "Head of Operations",
+  situation: "Runs two regional warehouses.",
+  background: "Twelve years in logistics.",
+  pain_points: ["Orders miss the carrier cut-off at peak"],
+  goals: ["Ship same day"],
 });
 const minutes = (n: number) => n * 60_000;
 
-let schemaId: string;
+let roleplayId: string;
 let orgId: string;
 
 beforeAll(async () => {
   stopGradingSweep();
   const org = await createOrg({ name: "Idle Org" });
   orgId = org.id;
-  const [row] = await (await getDb()).insert(roleplaySchemas).values({ organization_id: org.id, name: "Discovery", description: "d", is_public: true, persona }).returning();
-  schemaId = row.id;
+  const [row] = await (
+    await getDb()
+  )
+    .insert(roleplays)
+    .values({ organization_id: org.id, name: "Discovery", description: "d", is_public: true, persona })
+    .returning();
+  roleplayId = row.id;
 });
 
 async function learnerWithCall(credits = 3) {
   const user = await createUser({ name: "Maya", credits });
   await addMember({ userId: user.id, orgId });
-  const room = await call(requestroom, { body: { schema_id: schemaId }, token: user.token });
+  const room = await call(requestroom, { body: { schema_id: roleplayId }, token: user.token });
   expect(room.status).toBe(200);
   const id = room.json.conversation_id as string;
-  return { user, id, say: (text: string) => call(sendMessage, { body: { text }, token: user.token, params: { conversationId: id } }) };
+  return {
+    user,
+    id,
+    say: (text: string) => call(sendMessage, { body: { text }, token: user.token, params: { conversationId: id } }),
+  };
 }
 
 const creditsUsed = async (userId: string) =>
   (await (await getDb()).select().from(creditAccounts).where(eq(creditAccounts.user_id, userId)))[0].credits_used;
-const conversation = async (id: string) => (await (await getDb()).select().from(conversations).where(eq(conversations.id, id)))[0];
+const conversation = async (id: string) =>
+  (await (await getDb()).select().from(conversations).where(eq(conversations.id, id)))[0];
 const later = (n: number) => new Date(Date.now() + minutes(n));
 
 describe("the idle sweep", () => {
@@ -54,7 +70,9 @@ describe("the idle sweep", () => {
   it("abandons a silent call and refunds its credit, exactly once under concurrent sweeps", async () => {
     const { user, id } = await learnerWithCall();
     expect(await creditsUsed(user.id)).toBe(1);
-    const sweeps = await Promise.all([1, 2, 3, 4].map(() => sweepIdleConversations({ now: later(11), idleMinutes: 10 })));
+    const sweeps = await Promise.all(
+      [1, 2, 3, 4].map(() => sweepIdleConversations({ now: later(11), idleMinutes: 10 })),
+    );
     expect(sweeps.filter((s) => s.abandoned.includes(id))).toHaveLength(1);
     const row = await conversation(id);
     expect(row.status).toBe("abandoned");
@@ -82,7 +100,12 @@ describe("the idle sweep", () => {
 
   it("measures idleness from the last turn, not the start", async () => {
     const { id, say } = await learnerWithCall();
-    await (await getDb()).update(conversations).set({ started_at: new Date(Date.now() - minutes(60)) }).where(eq(conversations.id, id));
+    await (
+      await getDb()
+    )
+      .update(conversations)
+      .set({ started_at: new Date(Date.now() - minutes(60)) })
+      .where(eq(conversations.id, id));
     await say("Hello");
     const swept = await sweepIdleConversations({ now: later(5), idleMinutes: 10 });
     expect([...swept.graded, ...swept.abandoned]).not.toContain(id);
@@ -92,12 +115,21 @@ describe("the idle sweep", () => {
 describe("Recent Conversations adds up with credits", () => {
   it("lists in-progress, grading and abandoned calls so credits used and conversations listed agree", async () => {
     const { user, id: silent } = await learnerWithCall(5);
-    const room2 = await call(requestroom, { body: { schema_id: schemaId }, token: user.token });
+    const room2 = await call(requestroom, { body: { schema_id: roleplayId }, token: user.token });
     const talking = room2.json.conversation_id as string;
-    await call(sendMessage, { body: { text: "Tell me about your warehouses" }, token: user.token, params: { conversationId: talking } });
-    const room3 = await call(requestroom, { body: { schema_id: schemaId }, token: user.token });
+    await call(sendMessage, {
+      body: { text: "Tell me about your warehouses" },
+      token: user.token,
+      params: { conversationId: talking },
+    });
+    const room3 = await call(requestroom, { body: { schema_id: roleplayId }, token: user.token });
     const open = room3.json.conversation_id as string;
-    await (await getDb()).update(conversations).set({ started_at: new Date(Date.now() - minutes(30)) }).where(eq(conversations.id, silent));
+    await (
+      await getDb()
+    )
+      .update(conversations)
+      .set({ started_at: new Date(Date.now() - minutes(30)) })
+      .where(eq(conversations.id, silent));
 
     let { json } = await call(dashboard, { token: user.token });
     expect(json.subscription.credits_used).toBe(3);
@@ -127,6 +159,8 @@ describe("POST /api/protected/conversations/{id}/join", () => {
     const again = await call(join, { method: "POST", token: user.token, params: { conversationId: id } });
     expect(again.status).toBe(409);
     const stranger = await createUser();
-    expect((await call(join, { method: "POST", token: stranger.token, params: { conversationId: id } })).status).toBe(404);
+    expect((await call(join, { method: "POST", token: stranger.token, params: { conversationId: id } })).status).toBe(
+      404,
+    );
   });
 });

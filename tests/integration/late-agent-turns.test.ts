@@ -1,20 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+
 import { eq, sql } from "drizzle-orm";
 import { AccessToken } from "livekit-server-sdk";
-import { POST as postTurn } from "@/app/api/agent/conversations/[conversationId]/turns/route";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { POST as postEnd } from "@/app/api/agent/conversations/[conversationId]/end/route";
+import { POST as postTurn } from "@/app/api/agent/conversations/[conversationId]/turns/route";
 import { POST as webhook } from "@/app/api/livekit/webhook/route";
 import { POST as endOwn } from "@/app/api/protected/conversations/[conversationId]/end/route";
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
 import { listTurns } from "@/db/queries/conversations";
-import { conversations, grades, roleplaySchemas } from "@/db/schema";
+import { conversations, grades, roleplays } from "@/db/schema";
 import { LATE_AGENT_TURN_GRACE_MS, VOICE_GRADE_SETTLE_MS } from "@/lib/conversations/service";
 import { drainGrades, stopGradingSweep } from "@/lib/grading/worker";
 import { personaSchema } from "@/lib/validations/persona";
-import { addMember, createOrg, createUser } from "../helpers/factories";
+
 import { call } from "../helpers/api";
+import { addMember, createOrg, createUser } from "../helpers/factories";
 
 const KEY = "devkey";
 const LK_SECRET = "a-secret-that-is-long-enough-0123456789";
@@ -22,37 +25,64 @@ const AGENT_SECRET = "agent-secret-for-tests-0123456789";
 const agent = { authorization: `Bearer ${AGENT_SECRET}` };
 
 let user: { token: string };
-let schemaId: string;
+let roleplayId: string;
 
 async function voiceCall(): Promise<string> {
-  const room = await call(requestroom, { body: { schema_id: schemaId }, token: user.token });
+  const room = await call(requestroom, { body: { schema_id: roleplayId }, token: user.token });
   expect(room.json.mode).toBe("livekit");
   return room.json.conversation_id;
 }
 
 async function roomFinished(conversationId: string) {
-  const body = JSON.stringify({ event: "room_finished", id: "EV_1", createdAt: String(Math.floor(Date.now() / 1000)), room: { sid: "RM_1", name: `parley-${conversationId}` } });
+  const body = JSON.stringify({
+    event: "room_finished",
+    id: "EV_1",
+    createdAt: String(Math.floor(Date.now() / 1000)),
+    room: { sid: "RM_1", name: `parley-${conversationId}` },
+  });
   const token = new AccessToken(KEY, LK_SECRET);
   token.sha256 = createHash("sha256").update(body).digest("base64");
-  const res = await call(webhook, { body, headers: { "content-type": "application/webhook+json", authorization: await token.toJwt() } });
+  const res = await call(webhook, {
+    body,
+    headers: { "content-type": "application/webhook+json", authorization: await token.toJwt() },
+  });
   expect(res.json).toMatchObject({ ended: true });
 }
 
 const turn = (externalId: string, text: string) => ({
-  speaker: "persona", text, started_at: new Date(Date.now() - 2000).toISOString(), ended_at: new Date().toISOString(), external_id: externalId,
+  speaker: "persona",
+  text,
+  started_at: new Date(Date.now() - 2000).toISOString(),
+  ended_at: new Date().toISOString(),
+  external_id: externalId,
 });
-const gradeOf = async (id: string) => (await (await getDb()).select().from(grades).where(eq(grades.conversation_id, id)))[0];
+const gradeOf = async (id: string) =>
+  (await (await getDb()).select().from(grades).where(eq(grades.conversation_id, id)))[0];
 const secondsUntilDue = async (id: string) => ((await gradeOf(id)).next_attempt_at.getTime() - Date.now()) / 1000;
 
 beforeAll(async () => {
-  Object.assign(process.env, { LIVEKIT_URL: "wss://media.example", LIVEKIT_API_KEY: KEY, LIVEKIT_API_SECRET: LK_SECRET, AGENT_SECRET });
+  Object.assign(process.env, {
+    LIVEKIT_URL: "wss://media.example",
+    LIVEKIT_API_KEY: KEY,
+    LIVEKIT_API_SECRET: LK_SECRET,
+    AGENT_SECRET,
+  });
   const org = await createOrg();
-  const persona = personaSchema.parse({ name: "Dana", role: "Ops", situation: "S", background: "B", pain_points: ["x"], goals: ["y"] });
-  const [schema] = await (await getDb())
-    .insert(roleplaySchemas)
+  const persona = personaSchema.parse({
+    name: "Dana",
+    role: "Ops",
+    situation: "S",
+    background: "B",
+    pain_points: ["x"],
+    goals: ["y"],
+  });
+  const [roleplay] = await (
+    await getDb()
+  )
+    .insert(roleplays)
     .values({ organization_id: org.id, name: "Call", description: "d", is_public: true, persona })
     .returning();
-  schemaId = schema.id;
+  roleplayId = roleplay.id;
   const member = await createUser();
   await addMember({ userId: member.id, orgId: org.id });
   user = member;
@@ -66,15 +96,26 @@ afterAll(() => {
 describe("the agent's last turns after a voice call has ended", () => {
   it("keeps a turn posted after room_finished ended the conversation, and grading waits for it", async () => {
     const id = await voiceCall();
-    await call(postTurn, { body: { ...turn("item_1", "Hi, is this Dana?"), speaker: "learner" }, params: { conversationId: id }, headers: agent });
+    await call(postTurn, {
+      body: { ...turn("item_1", "Hi, is this Dana?"), speaker: "learner" },
+      params: { conversationId: id },
+      headers: agent,
+    });
     await roomFinished(id);
     // Not the agent's own end: the grade waits a few seconds for turns still in flight.
     expect(await secondsUntilDue(id)).toBeGreaterThan(VOICE_GRADE_SETTLE_MS / 1000 - 5);
 
-    const late = await call(postTurn, { body: turn("item_2", "Speaking. Who's calling?"), params: { conversationId: id }, headers: agent });
+    const late = await call(postTurn, {
+      body: turn("item_2", "Speaking. Who's calling?"),
+      params: { conversationId: id },
+      headers: agent,
+    });
     expect(late.status).toBe(200);
     expect(late.json.stored).toBe(true);
-    expect((await listTurns(await getDb(), id)).map((t) => t.text)).toEqual(["Hi, is this Dana?", "Speaking. Who's calling?"]);
+    expect((await listTurns(await getDb(), id)).map((t) => t.text)).toEqual([
+      "Hi, is this Dana?",
+      "Speaking. Who's calling?",
+    ]);
 
     // The agent's end afterwards says it has sent everything: the grade is due now.
     expect((await call(postEnd, { method: "POST", params: { conversationId: id }, headers: agent })).status).toBe(200);
@@ -83,12 +124,21 @@ describe("the agent's last turns after a voice call has ended", () => {
 
   it("re-grades when a late turn arrives after the grade was written", async () => {
     const id = await voiceCall();
-    expect((await call(endOwn, { method: "POST", params: { conversationId: id }, token: user.token })).status).toBe(200);
+    expect((await call(endOwn, { method: "POST", params: { conversationId: id }, token: user.token })).status).toBe(
+      200,
+    );
     const db = await getDb();
     const before = new Date(Date.now() - 60_000);
-    await db.update(grades).set({ status: "graded", score: 40, attempts: 3, graded_at: before, next_attempt_at: before }).where(eq(grades.conversation_id, id));
+    await db
+      .update(grades)
+      .set({ status: "graded", score: 40, attempts: 3, graded_at: before, next_attempt_at: before })
+      .where(eq(grades.conversation_id, id));
 
-    const late = await call(postTurn, { body: turn("item_9", "Before you go, send me that case study."), params: { conversationId: id }, headers: agent });
+    const late = await call(postTurn, {
+      body: turn("item_9", "Before you go, send me that case study."),
+      params: { conversationId: id },
+      headers: agent,
+    });
     expect(late.json.stored).toBe(true);
     await drainGrades();
     // Graded again, from a fresh set of attempts, with the late turn in the transcript it read.
@@ -97,7 +147,15 @@ describe("the agent's last turns after a voice call has ended", () => {
     expect(regraded.attempts).toBe(1);
     expect(regraded.graded_at!.getTime()).toBeGreaterThan(before.getTime());
     // A retry of the same turn changes nothing.
-    expect((await call(postTurn, { body: turn("item_9", "Before you go, send me that case study."), params: { conversationId: id }, headers: agent })).json.stored).toBe(false);
+    expect(
+      (
+        await call(postTurn, {
+          body: turn("item_9", "Before you go, send me that case study."),
+          params: { conversationId: id },
+          headers: agent,
+        })
+      ).json.stored,
+    ).toBe(false);
   });
 
   it("still refuses turns once the grace window has passed (409)", async () => {
@@ -108,7 +166,11 @@ describe("the agent's last turns after a voice call has ended", () => {
       .update(conversations)
       .set({ ended_at: sql`now() - ${LATE_AGENT_TURN_GRACE_MS + 1000}::int * interval '1 millisecond'` })
       .where(eq(conversations.id, id));
-    const res = await call(postTurn, { body: turn("item_1", "Too late"), params: { conversationId: id }, headers: agent });
+    const res = await call(postTurn, {
+      body: turn("item_1", "Too late"),
+      params: { conversationId: id },
+      headers: agent,
+    });
     expect(res.status).toBe(409);
   });
 

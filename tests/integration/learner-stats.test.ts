@@ -1,14 +1,24 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
-import { demoSchemas } from "@/db/demo-personas";
+
 import { createRandom } from "@/bench/prng";
+import { getDb } from "@/db";
+import { demoRoleplays } from "@/lib/demo/personas";
+
 import { addMember, createOrg, createUser } from "../helpers/factories";
 
 // learner_stats is kept by triggers (migration 0002). After a seeded random sequence of every kind
 // of write the app makes, the kept rows must equal a from-scratch aggregate of the conversations,
 // written here independently of the migration's view.
-type Row = { organization_id: string; user_id: string; conversations: number; seconds: number; scored: number; score_sum: number; last: number | null };
+type Row = {
+  organization_id: string;
+  user_id: string;
+  conversations: number;
+  seconds: number;
+  scored: number;
+  score_sum: number;
+  last: number | null;
+};
 
 async function rows(query: ReturnType<typeof sql>) {
   const db = await getDb();
@@ -47,14 +57,18 @@ async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
   return (Array.isArray(result) ? result : result.rows).map((r) => r.id);
 }
 
-const persona = JSON.stringify(demoSchemas[0].persona);
+const persona = JSON.stringify(demoRoleplays[0].persona);
 
 describe("learner_stats, kept by triggers", () => {
   let orgIds: string[] = [];
   const userIds: string[] = [];
 
   beforeAll(async () => {
-    const orgs = [await createOrg({ name: "Stats North" }), await createOrg({ name: "Stats South" }), await createOrg({ name: "Stats Gone" })];
+    const orgs = [
+      await createOrg({ name: "Stats North" }),
+      await createOrg({ name: "Stats South" }),
+      await createOrg({ name: "Stats Gone" }),
+    ];
     orgIds = orgs.map((o) => o.id);
     for (let i = 0; i < 7; i++) {
       const user = await createUser({ name: `Learner ${i}` });
@@ -78,11 +92,15 @@ describe("learner_stats, kept by triggers", () => {
           values (${r.pick(userIds)}, ${org}, 'Discovery call', ${persona}::jsonb, 'local', 'active', ${started.toISOString()})`);
       },
       end: async () => {
-        const [id] = await ids(sql`select id from conversations where status = 'active' order by id limit 1 offset ${r.int(0, 3)}`);
+        const [id] = await ids(
+          sql`select id from conversations where status = 'active' order by id limit 1 offset ${r.int(0, 3)}`,
+        );
         if (!id) return;
         // As the conversation service does: end and queue the grade in one transaction.
         await db.transaction(async (tx) => {
-          await tx.execute(sql`update conversations set status = 'ended', ended_at = started_at + ${`${r.int(0, 1800)} seconds`}::interval where id = ${id}`);
+          await tx.execute(
+            sql`update conversations set status = 'ended', ended_at = started_at + ${`${r.int(0, 1800)} seconds`}::interval where id = ${id}`,
+          );
           await tx.execute(sql`insert into grades (conversation_id) values (${id}) on conflict do nothing`);
         });
       },
@@ -92,11 +110,17 @@ describe("learner_stats, kept by triggers", () => {
           const started = new Date(t0 + r.int(0, 90 * 24 * 60) * 60_000);
           return sql`(${r.pick(userIds)}, ${r.pick(orgIds)}, 'Cold call', ${persona}::jsonb, 'local', 'ended', ${started.toISOString()}, ${new Date(started.getTime() + r.int(30, 900) * 1000).toISOString()})`;
         });
-        const created = await ids(sql`insert into conversations (user_id, organization_id, schema_name, persona, mode, status, started_at, ended_at)
+        const created =
+          await ids(sql`insert into conversations (user_id, organization_id, schema_name, persona, mode, status, started_at, ended_at)
           values ${sql.join(values, sql`, `)} returning id`);
         const graded = created.filter(() => r.chance(0.6));
         if (graded.length) {
-          await db.execute(sql`insert into grades (conversation_id, status, score) values ${sql.join(graded.map((id) => sql`(${id}, 'graded', ${r.int(0, 100)})`), sql`, `)}`);
+          await db.execute(
+            sql`insert into grades (conversation_id, status, score) values ${sql.join(
+              graded.map((id) => sql`(${id}, 'graded', ${r.int(0, 100)})`),
+              sql`, `,
+            )}`,
+          );
         }
       },
       claim: async () => {
@@ -105,38 +129,67 @@ describe("learner_stats, kept by triggers", () => {
           where conversation_id in (select conversation_id from grades where status = 'pending' order by conversation_id limit 2)`);
       },
       grade: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grades where status = 'pending' order by conversation_id limit 1 offset ${r.int(0, 2)}`);
-        if (id) await db.execute(sql`update grades set status = 'graded', score = ${r.int(0, 100)}, graded_at = now(), locked_until = null where conversation_id = ${id}`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grades where status = 'pending' order by conversation_id limit 1 offset ${r.int(0, 2)}`,
+        );
+        if (id)
+          await db.execute(
+            sql`update grades set status = 'graded', score = ${r.int(0, 100)}, graded_at = now(), locked_until = null where conversation_id = ${id}`,
+          );
       },
       gradeWithoutScore: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grades where status = 'pending' order by conversation_id desc limit 1`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grades where status = 'pending' order by conversation_id desc limit 1`,
+        );
         if (id) await db.execute(sql`update grades set status = 'graded', score = null where conversation_id = ${id}`);
       },
       regrade: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grades where status = 'graded' order by conversation_id limit 1 offset ${r.int(0, 5)}`);
-        if (id) await db.execute(sql`update grades set score = ${r.int(0, 100)}, feedback = '{"again": true}'::jsonb where conversation_id = ${id}`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grades where status = 'graded' order by conversation_id limit 1 offset ${r.int(0, 5)}`,
+        );
+        if (id)
+          await db.execute(
+            sql`update grades set score = ${r.int(0, 100)}, feedback = '{"again": true}'::jsonb where conversation_id = ${id}`,
+          );
       },
       requeue: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grades where status = 'graded' order by conversation_id desc limit 1 offset ${r.int(0, 5)}`);
-        if (id) await db.execute(sql`update grades set status = 'pending', score = null, attempts = 0 where conversation_id = ${id}`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grades where status = 'graded' order by conversation_id desc limit 1 offset ${r.int(0, 5)}`,
+        );
+        if (id)
+          await db.execute(
+            sql`update grades set status = 'pending', score = null, attempts = 0 where conversation_id = ${id}`,
+          );
       },
       fail: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grades where status = 'pending' order by conversation_id limit 1`);
-        if (id) await db.execute(sql`update grades set status = 'failed', error = 'model unavailable' where conversation_id = ${id}`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grades where status = 'pending' order by conversation_id limit 1`,
+        );
+        if (id)
+          await db.execute(
+            sql`update grades set status = 'failed', error = 'model unavailable' where conversation_id = ${id}`,
+          );
       },
       deleteGrade: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grades order by conversation_id limit 1 offset ${r.int(0, 10)}`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grades order by conversation_id limit 1 offset ${r.int(0, 10)}`,
+        );
         if (id) await db.execute(sql`delete from grades where conversation_id = ${id}`);
       },
       // An instructor's review: its score (or none, a comment only) counts instead of the automatic one.
       review: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grades where status = 'graded' order by conversation_id limit 1 offset ${r.int(0, 8)}`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grades where status = 'graded' order by conversation_id limit 1 offset ${r.int(0, 8)}`,
+        );
         const score = r.chance(0.8) ? r.int(0, 100) : null;
-        if (id) await db.execute(sql`insert into grade_reviews (conversation_id, score, comment) values (${id}, ${score}, 'Reviewed')
+        if (id)
+          await db.execute(sql`insert into grade_reviews (conversation_id, score, comment) values (${id}, ${score}, 'Reviewed')
           on conflict (conversation_id) do update set score = excluded.score, updated_at = now()`);
       },
       unreview: async () => {
-        const [id] = await ids(sql`select conversation_id as id from grade_reviews order by conversation_id limit 1 offset ${r.int(0, 3)}`);
+        const [id] = await ids(
+          sql`select conversation_id as id from grade_reviews order by conversation_id limit 1 offset ${r.int(0, 3)}`,
+        );
         if (id) await db.execute(sql`delete from grade_reviews where conversation_id = ${id}`);
       },
       deleteConversation: async () => {
@@ -144,18 +197,36 @@ describe("learner_stats, kept by triggers", () => {
         if (id) await db.execute(sql`delete from conversations where id = ${id}`);
       },
       deleteLearnerHistory: async () => {
-        await db.execute(sql`delete from conversations where user_id = ${r.pick(userIds)} and started_at < ${new Date(t0 + r.int(0, 90) * 86_400_000).toISOString()}`);
+        await db.execute(
+          sql`delete from conversations where user_id = ${r.pick(userIds)} and started_at < ${new Date(t0 + r.int(0, 90) * 86_400_000).toISOString()}`,
+        );
       },
       removeMembership: async () => {
         await db.execute(sql`delete from memberships where user_id = ${r.pick(userIds)}`);
       },
       join: async () => {
-        await db.execute(sql`insert into memberships (user_id, organization_id) values (${r.pick(userIds)}, ${r.pick(orgIds)}) on conflict do nothing`);
+        await db.execute(
+          sql`insert into memberships (user_id, organization_id) values (${r.pick(userIds)}, ${r.pick(orgIds)}) on conflict do nothing`,
+        );
       },
     };
     const weights: [string, number][] = [
-      ["start", 14], ["end", 14], ["endedInBulk", 5], ["claim", 4], ["grade", 12], ["gradeWithoutScore", 1], ["regrade", 5], ["requeue", 2],
-      ["fail", 3], ["review", 4], ["unreview", 1], ["deleteGrade", 3], ["deleteConversation", 4], ["deleteLearnerHistory", 1], ["removeMembership", 1], ["join", 2],
+      ["start", 14],
+      ["end", 14],
+      ["endedInBulk", 5],
+      ["claim", 4],
+      ["grade", 12],
+      ["gradeWithoutScore", 1],
+      ["regrade", 5],
+      ["requeue", 2],
+      ["fail", 3],
+      ["review", 4],
+      ["unreview", 1],
+      ["deleteGrade", 3],
+      ["deleteConversation", 4],
+      ["deleteLearnerHistory", 1],
+      ["removeMembership", 1],
+      ["join", 2],
     ];
     const total = weights.reduce((a, [, w]) => a + w, 0);
     const pickOp = () => {
@@ -197,25 +268,29 @@ describe("learner_stats, kept by triggers", () => {
 
   // Two transactions change one learner at once: the second must not overwrite the first's change
   // with a total computed before the first committed (needs two connections: PostgreSQL only).
-  it.skipIf(!process.env.TEST_DATABASE_URL)("lose no update when two transactions change one learner at once", async () => {
-    const db = await getDb();
-    const learner = userIds[0];
-    const made = await ids(sql`insert into conversations (user_id, organization_id, schema_name, persona, mode, status, started_at)
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "lose no update when two transactions change one learner at once",
+    async () => {
+      const db = await getDb();
+      const learner = userIds[0];
+      const made =
+        await ids(sql`insert into conversations (user_id, organization_id, schema_name, persona, mode, status, started_at)
       values (${learner}, ${orgIds[0]}, 'Race A', ${persona}::jsonb, 'local', 'active', now() - interval '1 hour'),
              (${learner}, ${orgIds[0]}, 'Race B', ${persona}::jsonb, 'local', 'active', now() - interval '2 hours') returning id`);
-    let releaseA!: () => void;
-    const holdA = new Promise<void>((resolve) => (releaseA = resolve));
-    const a = db.transaction(async (tx) => {
-      await tx.execute(sql`update conversations set status = 'ended', ended_at = now() where id = ${made[0]}`);
-      await holdA; // A's change is written, not yet committed, while B ends the other call
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const b = db.transaction(async (tx) => {
-      await tx.execute(sql`update conversations set status = 'ended', ended_at = now() where id = ${made[1]}`);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    releaseA();
-    await Promise.all([a, b]);
-    expect(await kept()).toEqual(await fromScratch());
-  });
+      let releaseA!: () => void;
+      const holdA = new Promise<void>((resolve) => (releaseA = resolve));
+      const a = db.transaction(async (tx) => {
+        await tx.execute(sql`update conversations set status = 'ended', ended_at = now() where id = ${made[0]}`);
+        await holdA; // A's change is written, not yet committed, while B ends the other call
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const b = db.transaction(async (tx) => {
+        await tx.execute(sql`update conversations set status = 'ended', ended_at = now() where id = ${made[1]}`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      releaseA();
+      await Promise.all([a, b]);
+      expect(await kept()).toEqual(await fromScratch());
+    },
+  );
 });

@@ -1,14 +1,25 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as addUser } from "@/app/api/dev/organization/add_user/route";
 import { DELETE as deleteOrg } from "@/app/api/dev/organization/delete/route";
 import { PUT as review } from "@/app/api/organization/grades/[conversationId]/review/route";
 import { GET as stats } from "@/app/api/organization/stats-dashboard/route";
 import { getDb } from "@/db";
-import { demoSchemas } from "@/db/demo-personas";
 import { selectStatsVersion } from "@/db/queries/organization-stats";
-import { conversations, grades, groupMembers, groups, memberships, organizations, organizationStatsVersions, users } from "@/db/schema";
+import {
+  conversations,
+  grades,
+  groupMembers,
+  groups,
+  memberships,
+  organizations,
+  organizationStatsVersions,
+  users,
+} from "@/db/schema";
+import { demoRoleplays } from "@/lib/demo/personas";
 import { assembleGroups, getOrganizationStats } from "@/lib/organizations/stats";
+
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 
@@ -17,7 +28,15 @@ import { addMember, createOrg, createUser } from "../helpers/factories";
 // write kind below must move the version, and the next answer must show the write and equal an
 // answer assembled from scratch.
 type User = Awaited<ReturnType<typeof createUser>>;
-type Answer = { organization_name: string; groups: { id: string; name: string; description: string; users: { id: string; name: string; email: string; conversations: number; average_score: number | null }[] }[] };
+type Answer = {
+  organization_name: string;
+  groups: {
+    id: string;
+    name: string;
+    description: string;
+    users: { id: string; name: string; email: string; conversations: number; average_score: number | null }[];
+  }[];
+};
 
 let org: Awaited<ReturnType<typeof createOrg>>;
 let other: Awaited<ReturnType<typeof createOrg>>;
@@ -29,8 +48,14 @@ async function ended(userId: string, orgId: string, minutes: number, score?: num
   const [row] = await db
     .insert(conversations)
     .values({
-      user_id: userId, organization_id: orgId, schema_name: "Discovery call", persona: demoSchemas[0].persona, mode: "local",
-      status: "ended", started_at: started, ended_at: new Date(started.getTime() + minutes * 60_000),
+      user_id: userId,
+      organization_id: orgId,
+      schema_name: "Discovery call",
+      persona: demoRoleplays[0].persona,
+      mode: "local",
+      status: "ended",
+      started_at: started,
+      ended_at: new Date(started.getTime() + minutes * 60_000),
     })
     .returning();
   if (score !== undefined) await db.insert(grades).values({ conversation_id: row.id, status: "graded", score });
@@ -45,8 +70,16 @@ async function answer(token = admin.token, query?: Record<string, string>): Prom
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/json");
   expect(res.headers.get("cache-control")).toBe("no-store");
-  const [row] = await (await getDb()).select({ name: organizations.name }).from(organizations).where(eq(organizations.id, org.id));
-  const fresh = { organization_name: row.name, groups: await assembleGroups(await getDb(), org.id, query?.include_empty_groups === "true") };
+  const [row] = await (
+    await getDb()
+  )
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, org.id));
+  const fresh = {
+    organization_name: row.name,
+    groups: await assembleGroups(await getDb(), org.id, query?.include_empty_groups === "true"),
+  };
   if (token === admin.token) expect(res.json).toEqual(JSON.parse(JSON.stringify(fresh)));
   return res.json;
 }
@@ -90,7 +123,12 @@ describe("organisation statistics cache", () => {
     expect(Object.isFrozen(a.groups[0].users[0])).toBe(true);
     expect(a.groups.map((g) => g.name)).toEqual(["Evening", "Morning", "Unused", "Ungrouped"]);
     expect((await answer()).groups.map((g) => g.name)).toEqual(["Morning", "Ungrouped"]);
-    expect((await answer(admin.token, { include_empty_groups: "true" })).groups.map((g) => g.name)).toEqual(["Evening", "Morning", "Unused", "Ungrouped"]);
+    expect((await answer(admin.token, { include_empty_groups: "true" })).groups.map((g) => g.name)).toEqual([
+      "Evening",
+      "Morning",
+      "Unused",
+      "Ungrouped",
+    ]);
     expect(await version()).toBe(v);
   });
 
@@ -104,16 +142,31 @@ describe("organisation statistics cache", () => {
     const conv = await ended(ann.id, org.id, 5);
     await db.insert(grades).values({ conversation_id: conv.id, status: "pending" });
     const before = await version();
-    await db.update(grades).set({ attempts: 3, locked_until: new Date(Date.now() + 60_000) }).where(eq(grades.conversation_id, conv.id));
+    await db
+      .update(grades)
+      .set({ attempts: 3, locked_until: new Date(Date.now() + 60_000) })
+      .where(eq(grades.conversation_id, conv.id));
     expect(await version()).toBe(before);
-    const next = await afterWrite(() => db.update(grades).set({ status: "graded", score: 80 }).where(eq(grades.conversation_id, conv.id)));
+    const next = await afterWrite(() =>
+      db.update(grades).set({ status: "graded", score: 80 }).where(eq(grades.conversation_id, conv.id)),
+    );
     expect(person(next, ann.id)).toMatchObject({ conversations: 2, average_score: 70 });
   });
 
   it("an instructor's review moves the version and its score counts in the next answer", async () => {
-    const [conv] = await (await getDb()).select().from(conversations).where(and(eq(conversations.user_id, ben.id), eq(conversations.organization_id, org.id)));
+    const [conv] = await (
+      await getDb()
+    )
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.user_id, ben.id), eq(conversations.organization_id, org.id)));
     const next = await afterWrite(async () => {
-      const res = await call(review, { method: "PUT", token: admin.token, params: { conversationId: conv.id }, body: { score: 50, comment: "Missed the close" } });
+      const res = await call(review, {
+        method: "PUT",
+        token: admin.token,
+        params: { conversationId: conv.id },
+        body: { score: 50, comment: "Missed the close" },
+      });
       expect(res.status).toBe(200);
     });
     expect(person(next, ben.id)).toMatchObject({ average_score: 50 });
@@ -122,12 +175,17 @@ describe("organisation statistics cache", () => {
   it("joining and leaving the organisation move the version", async () => {
     const cat = await createUser({ name: "Cat Newcomer" });
     const joined = await afterWrite(async () => {
-      const res = await call(addUser, { token: dev.token, body: { user_id: cat.id, organization_id: org.id, role: "member" } });
+      const res = await call(addUser, {
+        token: dev.token,
+        body: { user_id: cat.id, organization_id: org.id, role: "member" },
+      });
       expect(res.status).toBeLessThan(300);
     });
     expect(person(joined, cat.id)).toMatchObject({ name: "Cat Newcomer", conversations: 0 });
     const db = await getDb();
-    const left = await afterWrite(() => db.delete(memberships).where(and(eq(memberships.user_id, cat.id), eq(memberships.organization_id, org.id))));
+    const left = await afterWrite(() =>
+      db.delete(memberships).where(and(eq(memberships.user_id, cat.id), eq(memberships.organization_id, org.id))),
+    );
     expect(person(left, cat.id)).toBeUndefined();
   });
 
@@ -137,7 +195,12 @@ describe("organisation statistics cache", () => {
     const joined = await afterWrite(() => db.insert(groupMembers).values({ group_id: evening, user_id: ben.id }));
     expect(groupOf(joined, evening)?.users.map((x) => x.id)).toEqual([ben.id]);
     expect(groupOf(joined, "ungrouped")).toBeUndefined();
-    const renamed = await afterWrite(() => db.update(groups).set({ name: "Evening (Tue/Thu)", description: "Two nights a week" }).where(eq(groups.id, evening)));
+    const renamed = await afterWrite(() =>
+      db
+        .update(groups)
+        .set({ name: "Evening (Tue/Thu)", description: "Two nights a week" })
+        .where(eq(groups.id, evening)),
+    );
     expect(groupOf(renamed, evening)).toMatchObject({ name: "Evening (Tue/Thu)", description: "Two nights a week" });
     const removed = await afterWrite(() => db.delete(groups).where(eq(groups.id, evening)));
     expect(groupOf(removed, evening)).toBeUndefined();
@@ -184,14 +247,21 @@ describe("organisation statistics cache", () => {
     const outsider = await call(stats, { token: otherAdmin.token });
     expect(outsider.status).toBe(200);
     expect(outsider.json.organization_name).toBe("Other Place");
-    expect(outsider.json.groups.flatMap((g: Answer["groups"][number]) => g.users.map((x) => x.id))).toEqual([otherAdmin.id]);
+    expect(outsider.json.groups.flatMap((g: Answer["groups"][number]) => g.users.map((x) => x.id))).toEqual([
+      otherAdmin.id,
+    ]);
   });
 
   it("deleting an organisation still works, and takes its version row with it", async () => {
     const db = await getDb();
-    expect((await db.select().from(organizationStatsVersions).where(eq(organizationStatsVersions.organization_id, other.id))).length).toBe(1);
+    expect(
+      (await db.select().from(organizationStatsVersions).where(eq(organizationStatsVersions.organization_id, other.id)))
+        .length,
+    ).toBe(1);
     const res = await call(deleteOrg, { method: "DELETE", token: dev.token, body: { organization_id: other.id } });
     expect(res.status).toBeLessThan(300);
-    expect(await db.select().from(organizationStatsVersions).where(eq(organizationStatsVersions.organization_id, other.id))).toEqual([]);
+    expect(
+      await db.select().from(organizationStatsVersions).where(eq(organizationStatsVersions.organization_id, other.id)),
+    ).toEqual([]);
   });
 });

@@ -1,29 +1,50 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as stats } from "@/app/api/organization/stats-dashboard/route";
 import { GET as scores } from "@/app/api/organization/users/[userId]/scores/route";
 import { getDb } from "@/db";
 import { conversations, grades } from "@/db/schema";
-import { demoSchemas } from "@/db/demo-personas";
+import { demoRoleplays } from "@/lib/demo/personas";
+
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 
-type Users = Record<"admin" | "both" | "loner" | "member" | "outsider" | "dev" | "devAlone", Awaited<ReturnType<typeof createUser>>>;
+type Users = Record<
+  "admin" | "both" | "loner" | "member" | "outsider" | "dev" | "devAlone",
+  Awaited<ReturnType<typeof createUser>>
+>;
 let u: Users;
 let org: Awaited<ReturnType<typeof createOrg>>;
 const day = (n: number) => new Date(Date.UTC(2026, 2, n, 10, 0, 0));
 
-async function conversation(userId: string, orgId: string | null, opts: { day: number; minutes: number; score?: number; status?: "ended" | "active"; grade?: "graded" | "pending" | "failed" }) {
+async function conversation(
+  userId: string,
+  orgId: string | null,
+  opts: {
+    day: number;
+    minutes: number;
+    score?: number;
+    status?: "ended" | "active";
+    grade?: "graded" | "pending" | "failed";
+  },
+) {
   const db = await getDb();
   const started = day(opts.day);
   const [row] = await db
     .insert(conversations)
     .values({
-      user_id: userId, organization_id: orgId, schema_name: `Call on day ${opts.day}`, persona: demoSchemas[0].persona,
-      mode: "local", status: opts.status ?? "ended", started_at: started,
+      user_id: userId,
+      organization_id: orgId,
+      schema_name: `Call on day ${opts.day}`,
+      persona: demoRoleplays[0].persona,
+      mode: "local",
+      status: opts.status ?? "ended",
+      started_at: started,
       ended_at: opts.status === "active" ? null : new Date(started.getTime() + opts.minutes * 60_000),
     })
     .returning();
-  if (opts.grade) await db.insert(grades).values({ conversation_id: row.id, status: opts.grade, score: opts.score ?? null });
+  if (opts.grade)
+    await db.insert(grades).values({ conversation_id: row.id, status: opts.grade, score: opts.score ?? null });
   return row;
 }
 
@@ -73,7 +94,9 @@ describe("GET /api/organization/stats-dashboard", () => {
     const res = await call(stats, { token: u.outsider.token });
     expect(res.status).toBe(200);
     expect(res.json.organization_name).toBe("Elsewhere");
-    expect(res.json.groups.flatMap((g: { users: { id: string }[] }) => g.users.map((x) => x.id))).toEqual([u.outsider.id]);
+    expect(res.json.groups.flatMap((g: { users: { id: string }[] }) => g.users.map((x) => x.id))).toEqual([
+      u.outsider.id,
+    ]);
   });
 
   it("computes each user's figures over the organisation's ended conversations", async () => {
@@ -89,12 +112,22 @@ describe("GET /api/organization/stats-dashboard", () => {
 
     const both = cohortA.users[1];
     expect(both).toEqual({
-      id: u.both.id, name: "Bo Both", email: u.both.email,
-      conversations: 3, time_minutes: 35, average_score: 75.5, last_active: day(5).toISOString(),
+      id: u.both.id,
+      name: "Bo Both",
+      email: u.both.email,
+      conversations: 3,
+      time_minutes: 35,
+      average_score: 75.5,
+      last_active: day(5).toISOString(),
     });
     expect(cohortB.users[0]).toEqual(both);
     expect(cohortB.users[1]).toMatchObject({ conversations: 1, time_minutes: 15, average_score: null });
-    expect(cohortA.users[0]).toMatchObject({ conversations: 0, time_minutes: 0, average_score: null, last_active: null });
+    expect(cohortA.users[0]).toMatchObject({
+      conversations: 0,
+      time_minutes: 0,
+      average_score: null,
+      last_active: null,
+    });
   });
 
   it("lists groups with nobody in them only when asked", async () => {

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as requestroom } from "@/app/api/protected/requestroom/route";
+
 import { POST as sendMessage } from "@/app/api/protected/conversations/[conversationId]/messages/route";
+import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { holdDiscovery, holdPitch, type Send } from "@/bench/persona/learner";
-import { demoSchemas } from "@/db/demo-personas";
 import { getDb } from "@/db";
-import { roleplaySchemas } from "@/db/schema";
+import { roleplays } from "@/db/schema";
+import { demoRoleplays } from "@/lib/demo/personas";
 import type { Persona } from "@/lib/validations/persona";
-import { addMember, createOrg, createUser } from "../helpers/factories";
+
 import { call } from "../helpers/api";
+import { addMember, createOrg, createUser } from "../helpers/factories";
 
 /**
  * The offline persona measured through the real API (request a room, then type): every demo
@@ -18,25 +20,34 @@ const THIRD_PERSON = /\b(he|she|his|her|him|himself|herself)\b/i;
 const SUBJECTLESS = /^(runs|has|is|was|would|cannot|hiring|built|values|former|twelve|agreed)\b/i;
 
 let orgId: string;
-const schemaIds = new Map<string, string>();
+const roleplayIds = new Map<string, string>();
 
 beforeAll(async () => {
   const org = await createOrg({ name: "Persona Org" });
   orgId = org.id;
   const db = await getDb();
-  for (const demo of demoSchemas) {
+  for (const demo of demoRoleplays) {
     for (const difficulty of difficulties) {
       const persona: Persona = { ...demo.persona, difficulty };
-      const [row] = await db.insert(roleplaySchemas).values({ organization_id: org.id, name: `${demo.name} (${difficulty})`, description: demo.description, is_public: true, persona }).returning();
-      schemaIds.set(`${demo.persona.name}:${difficulty}`, row.id);
+      const [row] = await db
+        .insert(roleplays)
+        .values({
+          organization_id: org.id,
+          name: `${demo.name} (${difficulty})`,
+          description: demo.description,
+          is_public: true,
+          persona,
+        })
+        .returning();
+      roleplayIds.set(`${demo.persona.name}:${difficulty}`, row.id);
     }
   }
 });
 
-async function apiSender(schemaId: string): Promise<Send> {
+async function apiSender(roleplayId: string): Promise<Send> {
   const user = await createUser({ name: "Learner", credits: 5 });
   await addMember({ userId: user.id, orgId });
-  const room = await call(requestroom, { body: { schema_id: schemaId }, token: user.token });
+  const room = await call(requestroom, { body: { schema_id: roleplayId }, token: user.token });
   expect(room.status).toBe(200);
   const params = { conversationId: room.json.conversation_id as string };
   return async (text) => {
@@ -51,33 +62,46 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function expectBelievable(persona: Persona, replies: string[]) {
   expect(new Set(replies).size).toBe(replies.length);
-  const fieldSentences = [persona.situation, persona.background, ...persona.pain_points, ...persona.goals, persona.close ?? ""]
+  const fieldSentences = [
+    persona.situation,
+    persona.background,
+    ...persona.pain_points,
+    ...persona.goals,
+    persona.close ?? "",
+  ]
     .flatMap((f) => f.split(/(?<=[.;])\s+/))
     .map((s) => s.replace(/[.;]$/, "").trim())
     .filter((s) => s && (THIRD_PERSON.test(s) || SUBJECTLESS.test(s)));
   for (const reply of replies) {
     expect(reply).not.toMatch(THIRD_PERSON);
     // Copied as a sentence of its own (at a sentence start or after a colon), not rephrased with an "I".
-    for (const sentence of fieldSentences) expect(reply).not.toMatch(new RegExp(`(^|[.?!:]\\s+)${escape(sentence)}`, "i"));
+    for (const sentence of fieldSentences)
+      expect(reply).not.toMatch(new RegExp(`(^|[.?!:]\\s+)${escape(sentence)}`, "i"));
   }
 }
 
 describe("offline persona through the API", () => {
-  for (const demo of demoSchemas) {
+  for (const demo of demoRoleplays) {
     for (const difficulty of difficulties) {
       const persona: Persona = { ...demo.persona, difficulty };
       it(`${demo.persona.name}, ${difficulty}: discovery uncovers every pain and closes; a premature pitch uncovers none`, async () => {
-        const schemaId = schemaIds.get(`${demo.persona.name}:${difficulty}`)!;
-        const discovery = await holdDiscovery(persona, await apiSender(schemaId));
+        const roleplayId = roleplayIds.get(`${demo.persona.name}:${difficulty}`)!;
+        const discovery = await holdDiscovery(persona, await apiSender(roleplayId));
         expect(discovery.uncovered).toEqual(persona.pain_points.map((_, i) => i));
         expect(discovery.agreed).toBe(true);
-        expectBelievable(persona, discovery.transcript.filter((l) => l.speaker === "persona").map((l) => l.text));
+        expectBelievable(
+          persona,
+          discovery.transcript.filter((l) => l.speaker === "persona").map((l) => l.text),
+        );
 
-        const pitch = await holdPitch(persona, await apiSender(schemaId));
+        const pitch = await holdPitch(persona, await apiSender(roleplayId));
         expect(pitch.uncovered).toEqual([]);
         expect(pitch.pushback).toBe(true);
         expect(pitch.agreed).toBe(false);
-        expectBelievable(persona, pitch.transcript.filter((l) => l.speaker === "persona").map((l) => l.text));
+        expectBelievable(
+          persona,
+          pitch.transcript.filter((l) => l.speaker === "persona").map((l) => l.text),
+        );
       });
     }
   }

@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import { POST as autogenerate } from "@/app/api/protected/roleplay/autogenerate/route";
 import { getDb } from "@/db";
-import { roleplaySchemas } from "@/db/schema";
-import { call } from "../helpers/api";
+import { roleplays } from "@/db/schema";
+
 import { startAnthropicStub, type StubReply } from "../helpers/anthropic-stub";
+import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 import { persona } from "./roleplay-fixtures";
 
@@ -21,7 +23,7 @@ const request = (overrides: Record<string, unknown> = {}) => ({
   assigned_groups: [groupId],
   ...overrides,
 });
-const schemaCount = async () => (await (await getDb()).select().from(roleplaySchemas)).length;
+const roleplayCount = async () => (await (await getDb()).select().from(roleplays)).length;
 
 beforeAll(async () => {
   stub = await startAnthropicStub(() => reply);
@@ -74,7 +76,9 @@ describe("POST /api/protected/roleplay/autogenerate", () => {
     const res = await call(autogenerate, { token: dev.token, body: request() });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json).toMatchObject({
-      name: "Generated call", is_public: false, assigned_groups: [groupId],
+      name: "Generated call",
+      is_public: false,
+      assigned_groups: [groupId],
       schema_data: { persona: { name: "Dana Whitfield", pain_points: ["Missed cut-offs"] } },
     });
     const sent = stub.requests.at(-1)!;
@@ -88,37 +92,58 @@ describe("POST /api/protected/roleplay/autogenerate", () => {
     reply = { tool: { name: "persona", input: persona() } };
     const first = await call(autogenerate, { token: dev.token, body: request() });
     expect(first.status).toBe(201);
-    const before = await schemaCount();
+    const before = await roleplayCount();
     reply = {
-      tool: { name: "persona", input: persona({ name: "Priya Shah", role: "Hiring manager", scenario: { kind: "job-interview", objective: "Interview for analyst" } }) },
+      tool: {
+        name: "persona",
+        input: persona({
+          name: "Priya Shah",
+          role: "Hiring manager",
+          scenario: { kind: "job-interview", objective: "Interview for analyst" },
+        }),
+      },
     };
-    const again = await call(autogenerate, { token: dev.token, body: request({ schema_id: first.json.id, raw_text: "Priya interviews analysts." }) });
+    const again = await call(autogenerate, {
+      token: dev.token,
+      body: request({ schema_id: first.json.id, raw_text: "Priya interviews analysts." }),
+    });
     expect(again.status, JSON.stringify(again.json)).toBe(200);
     expect(again.json.id).toBe(first.json.id);
     expect(again.json.schema_data.persona.name).toBe("Priya Shah");
     expect(again.json.schema_data.scenario).toEqual({ kind: "job-interview", objective: "Interview for analyst" });
-    expect(again.json.schema_data.scorecard.criteria.map((c: { measure?: string }) => c.measure)).toContain("star_answers");
-    expect(await schemaCount()).toBe(before);
+    expect(again.json.schema_data.scorecard.criteria.map((c: { measure?: string }) => c.measure)).toContain(
+      "star_answers",
+    );
+    expect(await roleplayCount()).toBe(before);
     // Admins who are not developers still cannot, and an unknown id is a 404 before any model call.
-    expect((await call(autogenerate, { token: admin.token, body: request({ schema_id: first.json.id }) })).status).toBe(403);
+    expect((await call(autogenerate, { token: admin.token, body: request({ schema_id: first.json.id }) })).status).toBe(
+      403,
+    );
     const calls = stub.requests.length;
-    expect((await call(autogenerate, { token: dev.token, body: request({ schema_id: "00000000-0000-4000-8000-000000000000" }) })).status).toBe(404);
+    expect(
+      (
+        await call(autogenerate, {
+          token: dev.token,
+          body: request({ schema_id: "00000000-0000-4000-8000-000000000000" }),
+        })
+      ).status,
+    ).toBe(404);
     expect(stub.requests.length).toBe(calls);
   });
 
   it("answers 502 with a clear detail and creates nothing when the model's persona is malformed", async () => {
     online();
-    const before = await schemaCount();
+    const before = await roleplayCount();
     reply = { tool: { name: "persona", input: { name: "Dana", role: "Ops", pain_points: [] } } };
     const res = await call(autogenerate, { token: dev.token, body: request() });
     expect(res.status).toBe(502);
     expect(res.json.detail).toMatch(/^Auto-generate failed: The model returned an invalid persona: /);
-    expect(await schemaCount()).toBe(before);
+    expect(await roleplayCount()).toBe(before);
   });
 
   it("answers 502 when the model answers with text instead of the tool, or the API fails", async () => {
     online();
-    const before = await schemaCount();
+    const before = await roleplayCount();
     reply = { text: "Here is a persona: Dana." };
     const text = await call(autogenerate, { token: dev.token, body: request() });
     expect(text.status).toBe(502);
@@ -127,6 +152,6 @@ describe("POST /api/protected/roleplay/autogenerate", () => {
     const failed = await call(autogenerate, { token: dev.token, body: request() });
     expect(failed.status).toBe(502);
     expect(failed.json.detail).toBe("Auto-generate failed: the Anthropic API answered 400");
-    expect(await schemaCount()).toBe(before);
+    expect(await roleplayCount()).toBe(before);
   });
 });

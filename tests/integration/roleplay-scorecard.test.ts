@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { POST as create } from "@/app/api/protected/roleplay/create/route";
-import { PUT as edit } from "@/app/api/protected/roleplay/edit/[schemaId]/route";
-import { GET as select } from "@/app/api/protected/roleplay/select/[schemaId]/route";
+import { PUT as edit } from "@/app/api/protected/roleplay/edit/[roleplayId]/route";
+import { GET as select } from "@/app/api/protected/roleplay/select/[roleplayId]/route";
 import { getDb } from "@/db";
-import { conversations, roleplaySchemas } from "@/db/schema";
+import { conversations, roleplays } from "@/db/schema";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
+
 import { call } from "../helpers/api";
 import { payload, persona, world } from "./roleplay-fixtures";
 
@@ -20,7 +22,13 @@ const interview = {
   scorecard: {
     pass_mark: 75,
     criteria: [
-      { id: "star", label: "Structured answers", description: "STAR with numbers", weight: 60, measure: "star_answers" },
+      {
+        id: "star",
+        label: "Structured answers",
+        description: "STAR with numbers",
+        weight: 60,
+        measure: "star_answers",
+      },
       { id: "fit", label: "Shows why this company", description: "Knows the company's work", weight: 40 },
     ],
   },
@@ -28,9 +36,12 @@ const interview = {
 
 describe("scenario and scorecard in schema_data (issue 11)", () => {
   it("stores and returns the scenario and the scorecard of a roleplay", async () => {
-    const res = await call(create, { token: w.admin.token, body: payload({ name: "Analyst interview", schema_data: { persona: persona(), ...interview } }) });
+    const res = await call(create, {
+      token: w.admin.token,
+      body: payload({ name: "Analyst interview", schema_data: { persona: persona(), ...interview } }),
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    const got = await call(select, { token: w.admin.token, params: { schemaId: res.json.id } });
+    const got = await call(select, { token: w.admin.token, params: { roleplayId: res.json.id } });
     expect(got.json.schema_data.scenario).toEqual(interview.scenario);
     expect(got.json.schema_data.scorecard).toEqual(interview.scorecard);
   });
@@ -43,8 +54,13 @@ describe("scenario and scorecard in schema_data (issue 11)", () => {
 
   it("reads a schema stored before scenarios existed as sales discovery with its default scorecard", async () => {
     const res = await call(create, { token: w.admin.token, body: payload({ name: "Legacy" }) });
-    await (await getDb()).update(roleplaySchemas).set({ scenario: null, scorecard: null }).where(eq(roleplaySchemas.id, res.json.id));
-    const got = await call(select, { token: w.admin.token, params: { schemaId: res.json.id } });
+    await (
+      await getDb()
+    )
+      .update(roleplays)
+      .set({ scenario: null, scorecard: null })
+      .where(eq(roleplays.id, res.json.id));
+    const got = await call(select, { token: w.admin.token, params: { roleplayId: res.json.id } });
     expect(got.json.schema_data.scenario.kind).toBe("sales-discovery");
     expect(got.json.schema_data.scorecard).toEqual(DEFAULT_SCORECARDS["sales-discovery"]);
     expect(got.json.schema_data.persona.name).toBe("Dana Whitfield");
@@ -59,21 +75,46 @@ describe("scenario and scorecard in schema_data (issue 11)", () => {
     const res = await call(create, { token: w.admin.token, body: payload({ schema_data: bad }) });
     expect(res.status).toBe(422);
     const locs = (res.json.detail as { loc: (string | number)[] }[]).map((d) => d.loc.join("."));
-    expect(locs).toEqual(expect.arrayContaining([
-      "body.schema_data.scenario.kind", "body.schema_data.scorecard.pass_mark", "body.schema_data.scorecard.criteria.0.id",
-      "body.schema_data.scorecard.criteria.0.weight", "body.schema_data.scorecard.criteria.0.measure",
-    ]));
-    const dup = await call(create, { token: w.admin.token, body: payload({ schema_data: { persona: persona(), scorecard: { criteria: [interview.scorecard.criteria[0], interview.scorecard.criteria[0]] } } }) });
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        "body.schema_data.scenario.kind",
+        "body.schema_data.scorecard.pass_mark",
+        "body.schema_data.scorecard.criteria.0.id",
+        "body.schema_data.scorecard.criteria.0.weight",
+        "body.schema_data.scorecard.criteria.0.measure",
+      ]),
+    );
+    const dup = await call(create, {
+      token: w.admin.token,
+      body: payload({
+        schema_data: {
+          persona: persona(),
+          scorecard: { criteria: [interview.scorecard.criteria[0], interview.scorecard.criteria[0]] },
+        },
+      }),
+    });
     expect(dup.status).toBe(422);
     expect(JSON.stringify(dup.json.detail)).toContain("Criterion ids must be unique");
   });
 
   it("snapshots the scorecard on the conversation, so a later edit does not regrade old calls", async () => {
-    const made = await call(create, { token: w.admin.token, body: payload({ name: "Snapshot", schema_data: { persona: persona(), ...interview } }) });
+    const made = await call(create, {
+      token: w.admin.token,
+      body: payload({ name: "Snapshot", schema_data: { persona: persona(), ...interview } }),
+    });
     const room = await call(requestroom, { token: w.admin.token, body: { schema_id: made.json.id } });
     expect(room.status, JSON.stringify(room.json)).toBe(200);
-    await call(edit, { token: w.admin.token, params: { schemaId: made.json.id }, body: payload({ name: "Snapshot", schema_data: { persona: persona() } }) });
-    const [c] = await (await getDb()).select().from(conversations).where(eq(conversations.id, room.json.conversation_id));
+    await call(edit, {
+      token: w.admin.token,
+      params: { roleplayId: made.json.id },
+      body: payload({ name: "Snapshot", schema_data: { persona: persona() } }),
+    });
+    const [c] = await (
+      await getDb()
+    )
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, room.json.conversation_id));
     expect(c.scenario).toEqual(interview.scenario);
     expect(c.scorecard).toEqual(interview.scorecard);
   });

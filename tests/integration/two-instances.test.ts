@@ -1,10 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { getDb } from "@/db";
-import { startAnthropicStub, type MessagesRequest } from "../helpers/anthropic-stub";
+import { seedIfEmpty } from "@/lib/demo/seed";
+
+import { type MessagesRequest, startAnthropicStub } from "../helpers/anthropic-stub";
 
 // Two `next start` processes on one PostgreSQL database, as behind a load balancer: what one
 // instance writes or revokes must hold on the other at once. Needs the production build (npm test
@@ -21,10 +25,14 @@ type Instance = { name: "A" | "B"; base: string; proc: ChildProcess };
 type Reply = { status: number; json: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function startInstance(name: Instance["name"], port: number, env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir, ...env },
-    stdio: "ignore",
-  });
+  const proc = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir, ...env },
+      stdio: "ignore",
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 160; i++) {
     try {
@@ -39,7 +47,11 @@ async function startInstance(name: Instance["name"], port: number, env: Record<s
 }
 
 /** One JSON request to an instance; `address` is sent as X-Forwarded-For (counts only as far as the trusted proxies allow). */
-async function api(at: Instance, pathname: string, opts: { token?: string; body?: unknown; method?: string; address?: string } = {}): Promise<Reply> {
+async function api(
+  at: Instance,
+  pathname: string,
+  opts: { token?: string; body?: unknown; method?: string; address?: string } = {},
+): Promise<Reply> {
   const res = await fetch(at.base + pathname, {
     method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
     headers: {
@@ -61,7 +73,9 @@ async function conversationAt(at: Instance, token: string): Promise<string> {
   const room = await api(at, "/api/protected/requestroom", { token, body: { schema_id: list.json[0].id } });
   expect(room.status).toBe(200);
   const id = room.json.conversation_id as string;
-  expect((await api(at, `/api/protected/conversations/${id}/messages`, { token, body: { text: LEARNER_LINE } })).status).toBe(200);
+  expect(
+    (await api(at, `/api/protected/conversations/${id}/messages`, { token, body: { text: LEARNER_LINE } })).status,
+  ).toBe(200);
   return id;
 }
 
@@ -75,9 +89,7 @@ describe.skipIf(!enabled)("two instances on one database", () => {
 
   beforeAll(async () => {
     // Migrate and seed the demo once, here: two processes must not race to migrate an empty database.
-    process.env.SEED_DEMO_DATA = "true";
-    await getDb();
-    process.env.SEED_DEMO_DATA = "false";
+    await seedIfEmpty(await getDb());
 
     stub = await startAnthropicStub(async (req) => {
       if (!req.tools?.length) return { text: "We ship about four thousand orders a day." };
@@ -101,11 +113,18 @@ describe.skipIf(!enabled)("two instances on one database", () => {
       };
     });
     const common = {
-      DATABASE_URL: process.env.DATABASE_URL!, AUTH_SECRET: "two-instances-secret-two-instances-0123", SEED_DEMO_DATA: "false",
-      ANTHROPIC_API_KEY: "sk-stub", ANTHROPIC_BASE_URL: stub.url, LIVEKIT_URL: "",
-      GRADING_SWEEP_MS: "200", GRADING_TIMEOUT_MS: "10000", DATABASE_POOL_SIZE: "4",
+      DATABASE_URL: process.env.DATABASE_URL!,
+      AUTH_SECRET: "two-instances-secret-two-instances-0123",
+      SEED_DEMO_DATA: "false",
+      ANTHROPIC_API_KEY: "sk-stub",
+      ANTHROPIC_BASE_URL: stub.url,
+      LIVEKIT_URL: "",
+      GRADING_SWEEP_MS: "200",
+      GRADING_TIMEOUT_MS: "10000",
+      DATABASE_POOL_SIZE: "4",
       // An idle call ends after 15 s, looked for every 300 ms by both instances.
-      CALL_IDLE_MINUTES: "0.25", CALL_IDLE_SWEEP_MS: "300",
+      CALL_IDLE_MINUTES: "0.25",
+      CALL_IDLE_SWEEP_MS: "300",
     };
     const port = 3650 + 2 * Math.floor(Math.random() * 24); // this helper's range: 3650-3697
     [a, b] = await Promise.all([startInstance("A", port, common), startInstance("B", port + 1, common)]);
@@ -119,7 +138,9 @@ describe.skipIf(!enabled)("two instances on one database", () => {
   it("grades a conversation ended on A exactly once, with both grading workers running", async () => {
     const { json } = await signInAt(a, DEMO_MEMBER.email, DEMO_MEMBER.password);
     const id = await conversationAt(a, json.token);
-    expect((await api(a, `/api/protected/conversations/${id}/end`, { token: json.token, method: "POST" })).status).toBe(200);
+    expect((await api(a, `/api/protected/conversations/${id}/end`, { token: json.token, method: "POST" })).status).toBe(
+      200,
+    );
 
     let grade = await api(b, `/api/protected/grades/${id}`, { token: json.token });
     for (let i = 0; i < 80 && grade.status === 202; i++) {
@@ -133,7 +154,9 @@ describe.skipIf(!enabled)("two instances on one database", () => {
     const forThisCall = gradingRequests.filter((r) => JSON.stringify(r.messages).includes(LEARNER_LINE));
     expect(forThisCall).toHaveLength(1);
     const db = await getDb();
-    const rows = (await db.execute(sql`select status, attempts from grades where conversation_id = ${id}`)) as unknown as { status: string; attempts: number }[];
+    const rows = (await db.execute(
+      sql`select status, attempts from grades where conversation_id = ${id}`,
+    )) as unknown as { status: string; attempts: number }[];
     expect([...rows]).toEqual([{ status: "graded", attempts: 1 }]);
   }, 60_000);
 
@@ -162,7 +185,10 @@ describe.skipIf(!enabled)("two instances on one database", () => {
     // The waitlist allows 20 submissions per address in 10 minutes (LIMITS.waitlistAddress);
     // TRUSTED_PROXY_HOPS is 0, so every request counts against 127.0.0.1 whatever it claims.
     const submit = (at: Instance, i: number) =>
-      api(at, "/api/public/waitlist", { body: { email: `two-instances-${i}@example.com`, name: null, interests: ["sales"], otherDetails: null }, address: `10.0.0.${i}` });
+      api(at, "/api/public/waitlist", {
+        body: { email: `two-instances-${i}@example.com`, name: null, interests: ["sales"], otherDetails: null },
+        address: `10.0.0.${i}`,
+      });
     for (let i = 0; i < 20; i++) expect((await submit(i % 2 ? b : a, i)).status).toBe(200);
     for (const [i, at] of [a, b].entries()) expect((await submit(at, 100 + i)).status).toBe(429);
   }, 60_000);
@@ -174,15 +200,23 @@ describe.skipIf(!enabled)("two instances on one database", () => {
     let rows: { status: string; ended_at: Date | null }[] = [];
     for (let i = 0; i < 120; i++) {
       await sleep(250);
-      rows = [...((await db.execute(sql`select status, ended_at from conversations where id = ${id}`)) as unknown as typeof rows)];
+      rows = [
+        ...((await db.execute(
+          sql`select status, ended_at from conversations where id = ${id}`,
+        )) as unknown as typeof rows),
+      ];
       if (rows[0]?.status !== "active") break;
     }
     expect(rows[0]?.status).toBe("ended");
     const endedAt = String(rows[0].ended_at);
     await sleep(2000); // both sweeps come round several more times
-    const again = (await db.execute(sql`select ended_at from conversations where id = ${id}`)) as unknown as { ended_at: Date }[];
+    const again = (await db.execute(sql`select ended_at from conversations where id = ${id}`)) as unknown as {
+      ended_at: Date;
+    }[];
     expect(String([...again][0].ended_at)).toBe(endedAt);
-    const grades = (await db.execute(sql`select count(*)::int as n from grades where conversation_id = ${id}`)) as unknown as { n: number }[];
+    const grades = (await db.execute(
+      sql`select count(*)::int as n from grades where conversation_id = ${id}`,
+    )) as unknown as { n: number }[];
     expect([...grades][0].n).toBe(1);
   }, 60_000);
 });

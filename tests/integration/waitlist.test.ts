@@ -1,14 +1,19 @@
-import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+
 import { POST as join } from "@/app/api/public/waitlist/route";
 import { getDb } from "@/db";
 import { waitlistEntries } from "@/db/schema";
 import { resetAll } from "@/lib/rate-limit";
+
 import { call } from "../helpers/api";
 
 async function entriesFor(email: string) {
   const db = await getDb();
-  return db.select().from(waitlistEntries).where(sql`lower(${waitlistEntries.email}) = lower(${email})`);
+  return db
+    .select()
+    .from(waitlistEntries)
+    .where(sql`lower(${waitlistEntries.email}) = lower(${email})`);
 }
 
 describe("POST /api/public/waitlist", () => {
@@ -34,7 +39,9 @@ describe("POST /api/public/waitlist", () => {
   });
 
   it("accepts a bare email with null fields", async () => {
-    const res = await call(join, { body: { email: "bare@example.com", name: null, interests: [], otherDetails: null } });
+    const res = await call(join, {
+      body: { email: "bare@example.com", name: null, interests: [], otherDetails: null },
+    });
     expect(res.status).toBe(200);
     expect(await entriesFor("bare@example.com")).toHaveLength(1);
   });

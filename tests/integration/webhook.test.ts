@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
+
 import { eq } from "drizzle-orm";
 import { AccessToken } from "livekit-server-sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { POST as webhook } from "@/app/api/livekit/webhook/route";
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
-import { conversations, grades, roleplaySchemas } from "@/db/schema";
+import { conversations, grades, roleplays } from "@/db/schema";
 import { personaSchema } from "@/lib/validations/persona";
-import { addMember, createOrg, createUser } from "../helpers/factories";
+
 import { call } from "../helpers/api";
+import { addMember, createOrg, createUser } from "../helpers/factories";
 
 const KEY = "devkey";
 const SECRET = "a-secret-that-is-long-enough-0123456789";
@@ -21,24 +24,41 @@ async function sign(body: string, secret = SECRET) {
 }
 
 const roomFinished = (room: string) =>
-  JSON.stringify({ event: "room_finished", id: "EV_1", createdAt: String(Math.floor(Date.now() / 1000)), room: { sid: "RM_1", name: room } });
+  JSON.stringify({
+    event: "room_finished",
+    id: "EV_1",
+    createdAt: String(Math.floor(Date.now() / 1000)),
+    room: { sid: "RM_1", name: room },
+  });
 
 const post = (body: string, authorization?: string) =>
-  call(webhook, { body, headers: { "content-type": "application/webhook+json", ...(authorization ? { authorization } : {}) } });
+  call(webhook, {
+    body,
+    headers: { "content-type": "application/webhook+json", ...(authorization ? { authorization } : {}) },
+  });
 
 let conversationId: string;
 
 beforeAll(async () => {
   Object.assign(process.env, { LIVEKIT_URL: "wss://media.example", LIVEKIT_API_KEY: KEY, LIVEKIT_API_SECRET: SECRET });
   const org = await createOrg();
-  const persona = personaSchema.parse({ name: "P", role: "R", situation: "S", background: "B", pain_points: ["x"], goals: ["y"] });
-  const [schema] = await (await getDb())
-    .insert(roleplaySchemas)
+  const persona = personaSchema.parse({
+    name: "P",
+    role: "R",
+    situation: "S",
+    background: "B",
+    pain_points: ["x"],
+    goals: ["y"],
+  });
+  const [roleplay] = await (
+    await getDb()
+  )
+    .insert(roleplays)
     .values({ organization_id: org.id, name: "Call", description: "d", is_public: true, persona })
     .returning();
   const user = await createUser();
   await addMember({ userId: user.id, orgId: org.id });
-  const room = await call(requestroom, { body: { schema_id: schema.id }, token: user.token });
+  const room = await call(requestroom, { body: { schema_id: roleplay.id }, token: user.token });
   conversationId = room.json.conversation_id;
 });
 
@@ -78,7 +98,9 @@ describe("POST /api/livekit/webhook", () => {
     expect(first.json).toMatchObject({ received: "room_finished", ended: true });
     expect(await statusOf()).toBe("ended");
     expect((await post(body, await sign(body))).status).toBe(200);
-    expect(await (await getDb()).select().from(grades).where(eq(grades.conversation_id, conversationId))).toHaveLength(1);
+    expect(await (await getDb()).select().from(grades).where(eq(grades.conversation_id, conversationId))).toHaveLength(
+      1,
+    );
   });
 
   it("answers 503 when LiveKit is not configured", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sortLearners, matchesStatus } from "@/components/organization/learner-table";
+
 import { exactDuration } from "@/components/grade/score-band";
-import { assignmentStatus, defaultPassMark } from "@/lib/organizations/assignment-status";
+import { matchesStatus, sortLearners } from "@/components/organization/learner-table";
+import { assignmentStatus } from "@/lib/organizations/assignment-status";
 import { attentionFlags, median } from "@/lib/organizations/attention";
 import { liftPerRoleplay } from "@/lib/organizations/cohort";
 
@@ -21,14 +22,6 @@ describe("assignment status", () => {
   ] as const)("%o is %s", (input, expected) => {
     expect(assignmentStatus({ ...input, passMark: 70, minAttempts: 2, dueAt: due })).toBe(expected);
   });
-
-  it("takes the roleplay's scorecard pass mark only when it is a whole number from 0 to 100", () => {
-    expect(defaultPassMark({ persona: {}, scorecard: { pass_mark: 75, criteria: [] } })).toBe(75);
-    expect(defaultPassMark({ persona: {} })).toBe(70);
-    expect(defaultPassMark({ scorecard: { pass_mark: "80" } })).toBe(70);
-    expect(defaultPassMark({ scorecard: { pass_mark: 140 } })).toBe(70);
-    expect(defaultPassMark(null)).toBe(70);
-  });
 });
 
 describe("attention flags", () => {
@@ -40,11 +33,34 @@ describe("attention flags", () => {
     [{ lastActive: recent, recentScores: [50, 60, 70], assignments: [] }, ["falling"]], // newest first: 70, then 60, then 50
     [{ lastActive: recent, recentScores: [60, 60, 70], assignments: [] }, []], // not strictly falling
     [{ lastActive: recent, recentScores: [50, 60], assignments: [] }, []], // fewer than three grades
-    [{ lastActive: recent, recentScores: [], assignments: [{ status: "in_progress", attempts: 2, best_score: 55, pass_mark: 70, min_attempts: 2 }] }, ["below_pass_mark"]],
-    [{ lastActive: recent, recentScores: [], assignments: [{ status: "in_progress", attempts: 1, best_score: 55, pass_mark: 70, min_attempts: 2 }] }, []],
-    [{ lastActive: recent, recentScores: [], assignments: [{ status: "overdue", attempts: 0, best_score: null, pass_mark: 70, min_attempts: 1 }] }, ["overdue"]],
+    [
+      {
+        lastActive: recent,
+        recentScores: [],
+        assignments: [{ status: "in_progress", attempts: 2, best_score: 55, pass_mark: 70, min_attempts: 2 }],
+      },
+      ["below_pass_mark"],
+    ],
+    [
+      {
+        lastActive: recent,
+        recentScores: [],
+        assignments: [{ status: "in_progress", attempts: 1, best_score: 55, pass_mark: 70, min_attempts: 2 }],
+      },
+      [],
+    ],
+    [
+      {
+        lastActive: recent,
+        recentScores: [],
+        assignments: [{ status: "overdue", attempts: 0, best_score: null, pass_mark: 70, min_attempts: 1 }],
+      },
+      ["overdue"],
+    ],
   ] as const)("%o -> %o", (input, expected) => {
-    expect(attentionFlags({ ...input, recentScores: [...input.recentScores], assignments: [...input.assignments], now })).toEqual(expected);
+    expect(
+      attentionFlags({ ...input, recentScores: [...input.recentScores], assignments: [...input.assignments], now }),
+    ).toEqual(expected);
   });
 
   it("median of learners' averages", () => {
@@ -57,12 +73,24 @@ describe("attention flags", () => {
 
 describe("learner tables", () => {
   const user = (name: string, average_score: number | null = null, last_active: string | null = null) => ({
-    id: name, name, email: `${name.replace(/\s/g, "").toLowerCase()}@x.test`, conversations: 0, time_minutes: 0, average_score, last_active,
+    id: name,
+    name,
+    email: `${name.replace(/\s/g, "").toLowerCase()}@x.test`,
+    conversations: 0,
+    time_minutes: 0,
+    average_score,
+    last_active,
   });
   const students = ["Student 10", "Student 2", "student 1", "Student 11", "Student 9"].map((n) => user(n));
 
   it("sorts names in natural order, either way", () => {
-    expect(sortLearners(students, { key: "name", dir: "asc" }, {}).map((u) => u.name)).toEqual(["student 1", "Student 2", "Student 9", "Student 10", "Student 11"]);
+    expect(sortLearners(students, { key: "name", dir: "asc" }, {}).map((u) => u.name)).toEqual([
+      "student 1",
+      "Student 2",
+      "Student 9",
+      "Student 10",
+      "Student 11",
+    ]);
     expect(sortLearners(students, { key: "name", dir: "desc" }, {}).map((u) => u.name)[0]).toBe("Student 11");
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { csvCell, csvFilename, toCsv } from "@/lib/dev/csv";
 
 describe("CSV of seeded accounts", () => {

@@ -1,14 +1,30 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+
 import { AppError, errorResponse, isDatabaseUnavailable } from "@/lib/errors";
 
 describe("errorResponse", () => {
   const zodError = z.object({ email: z.string() }).safeParse({ email: 1 }).error!;
   const cases: [string, unknown, number, unknown][] = [
     ["AppError keeps its status and message", new AppError(402, "No credits left"), 402, { detail: "No credits left" }],
-    ["ZodError becomes 422 with loc and msg", zodError, 422, { detail: [{ loc: ["body", "email"], msg: expect.any(String), type: "invalid_type" }] }],
-    ["a refused connection becomes 503", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), 503, { detail: expect.stringMatching(/temporarily unavailable/) }],
-    ["anything else becomes a generic 500", new TypeError("secret internals"), 500, { detail: "Internal server error" }],
+    [
+      "ZodError becomes 422 with loc and msg",
+      zodError,
+      422,
+      { detail: [{ loc: ["body", "email"], msg: expect.any(String), type: "invalid_type" }] },
+    ],
+    [
+      "a refused connection becomes 503",
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      503,
+      { detail: expect.stringMatching(/temporarily unavailable/) },
+    ],
+    [
+      "anything else becomes a generic 500",
+      new TypeError("secret internals"),
+      500,
+      { detail: "Internal server error" },
+    ],
   ];
   it.each(cases)("%s", async (_, err, status, body) => {
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -2,15 +2,21 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { discoveryCall, pushyPitch, samplePersona } from "@/lib/grading/sample-calls";
+
+import { discoveryCall, pushyPitch, samplePersona } from "../fixtures/grading/sample-calls";
 
 /** Runs `npm run grade`'s script as a child process, without an API key: the offline rubric. */
 function grade(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, ANTHROPIC_API_KEY: "", DATABASE_URL: "" };
-    const child = execFile(process.execPath, ["--import", "tsx", "scripts/grade.ts", ...args], { env, timeout: 60_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "scripts/grade.ts", ...args],
+      { env, timeout: 60_000 },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr }),
     );
     if (stdin !== undefined) child.stdin!.end(stdin);
   });
@@ -22,7 +28,10 @@ const file = (name: string, content: string) => {
   writeFileSync(path, content);
   return path;
 };
-const transcript = (lines: typeof discoveryCall) => ({ persona: samplePersona, turns: lines.map(([speaker, text]) => ({ speaker, text })) });
+const transcript = (lines: typeof discoveryCall) => ({
+  persona: samplePersona,
+  turns: lines.map(([speaker, text]) => ({ speaker, text })),
+});
 
 describe("npm run grade", () => {
   it("prints the grade JSON of one transcript, with every learner question in order", async () => {
@@ -30,9 +39,17 @@ describe("npm run grade", () => {
     expect(res.code, res.stderr).toBe(0);
     const g = JSON.parse(res.stdout);
     expect(g).toMatchObject({ status: "graded", grader: "rubric", wpm: null, scenario: { kind: "sales-discovery" } });
-    expect(Object.keys(g.feedback)).toEqual(expect.arrayContaining(["spin_score", "stage_scores", "communication_score", "strengths"]));
+    expect(Object.keys(g.feedback)).toEqual(
+      expect.arrayContaining(["spin_score", "stage_scores", "communication_score", "strengths"]),
+    );
     expect(g.questions.map((q: { turn: number }) => q.turn)).toEqual([1, 3, 5, 7, 9, 11]);
-    expect(g.questions[0]).toEqual({ turn: 1, text: expect.stringContaining("walk me through"), stage: "situation", open: true, follow_up: false });
+    expect(g.questions[0]).toEqual({
+      turn: 1,
+      text: expect.stringContaining("walk me through"),
+      stage: "situation",
+      open: true,
+      follow_up: false,
+    });
     expect(g.questions.at(-1).stage).toBeNull();
     expect(g.scorecard.criteria.length).toBeGreaterThan(0);
   });
@@ -48,25 +65,40 @@ describe("npm run grade", () => {
   });
 
   it("reads a one-line transcript (the stage of a single utterance after a buyer turn)", async () => {
-    const res = await grade(["-"], JSON.stringify({ persona: { name: "Sam" }, turns: [
-      { speaker: "persona", text: "Our engineers spend Fridays fixing failed deployments." },
-      { speaker: "learner", text: "so what does that do to the roadmap" },
-    ] }));
+    const res = await grade(
+      ["-"],
+      JSON.stringify({
+        persona: { name: "Sam" },
+        turns: [
+          { speaker: "persona", text: "Our engineers spend Fridays fixing failed deployments." },
+          { speaker: "learner", text: "so what does that do to the roadmap" },
+        ],
+      }),
+    );
     expect(res.code, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout).questions).toEqual([{ turn: 1, text: "so what does that do to the roadmap", stage: "implication", open: true, follow_up: true }]);
+    expect(JSON.parse(res.stdout).questions).toEqual([
+      { turn: 1, text: "so what does that do to the roadmap", stage: "implication", open: true, follow_up: true },
+    ]);
   });
 
   it.each([
     ["not JSON", "{ turns: ", /not valid JSON/],
-    ["a wrong speaker", JSON.stringify({ persona: { name: "Sam" }, turns: [{ speaker: "buyer", text: "hi" }] }), /turns\.0\.speaker/],
+    [
+      "a wrong speaker",
+      JSON.stringify({ persona: { name: "Sam" }, turns: [{ speaker: "buyer", text: "hi" }] }),
+      /turns\.0\.speaker/,
+    ],
     ["no turns", JSON.stringify({ persona: { name: "Sam" } }), /turns/],
     ["an empty array", "[]", /no transcript/],
-  ])("answers %s with a clear message on stderr and exit code 2, nothing on stdout", async (_name, content, message) => {
-    const res = await grade(["-"], content);
-    expect(res.code).toBe(2);
-    expect(res.stdout).toBe("");
-    expect(res.stderr).toMatch(message);
-  });
+  ])(
+    "answers %s with a clear message on stderr and exit code 2, nothing on stdout",
+    async (_name, content, message) => {
+      const res = await grade(["-"], content);
+      expect(res.code).toBe(2);
+      expect(res.stdout).toBe("");
+      expect(res.stderr).toMatch(message);
+    },
+  );
 
   it("exits 2 for a missing file or no argument", async () => {
     expect((await grade([join(dir, "missing.json")])).code).toBe(2);

@@ -1,20 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { claudeGradeSchema } from "@/lib/grading/grade-schema";
-import { verifiedPoints } from "@/lib/grading/claude-grader";
 
-export const validClaudeGrade = {
-  conversation_score: 84,
-  feedback: {
-    overall_feedback: "A disciplined discovery call.",
-    spin_score: 86,
-    spin_feedback: "All four stages.",
-    stage_scores: { situation: 90, problem: 85, implication: 85, "need-payoff": 80 },
-    communication_score: 82,
-    communication_feedback: "Calm pace.",
-    strengths: [{ observation: "Asked about the process first", learner_quote: "could you walk me through how orders flow" }],
-    areas_for_improvement: [],
-    recommendations: ["Confirm who else decides."],
-  },
+import { claudeGradeSchema, verifiedPoints } from "@/lib/grading/claude-grader";
+
+const validClaudeGrade = {
+  question_labels: [{ index: 0, stage: "situation" }],
+  criteria: [
+    {
+      id: "discovery",
+      score: 84,
+      learner_quote: "could you walk me through how orders flow",
+      better_line: null,
+      comment: "Opened with the process before any pitch.",
+    },
+  ],
+  overall_feedback: "A disciplined discovery call.",
+  strengths: [
+    { observation: "Asked about the process first", learner_quote: "could you walk me through how orders flow" },
+  ],
+  areas_for_improvement: [],
+  recommendations: ["Confirm who else decides."],
 };
 
 describe("the grader's output schema", () => {
@@ -23,12 +27,24 @@ describe("the grader's output schema", () => {
   });
 
   it.each([
-    ["a score above 100", { ...validClaudeGrade, conversation_score: 120 }, "conversation_score"],
-    ["a fractional score", { ...validClaudeGrade, conversation_score: 80.5 }, "conversation_score"],
-    ["a score given as text", { ...validClaudeGrade, conversation_score: "84" }, "conversation_score"],
-    ["a missing stage", { ...validClaudeGrade, feedback: { ...validClaudeGrade.feedback, stage_scores: { situation: 1, problem: 1, implication: 1 } } }, "feedback.stage_scores.need-payoff"],
-    ["strengths without quotes", { ...validClaudeGrade, feedback: { ...validClaudeGrade.feedback, strengths: ["Good job"] } }, "feedback.strengths.0"],
-    ["no feedback", { conversation_score: 50 }, "feedback"],
+    ["question labels given as text", { ...validClaudeGrade, question_labels: "all situation" }, "question_labels"],
+    [
+      "an unknown stage",
+      { ...validClaudeGrade, question_labels: [{ index: 0, stage: "closing" }] },
+      "question_labels.0.stage",
+    ],
+    [
+      "a criterion scored above 100",
+      { ...validClaudeGrade, criteria: [{ ...validClaudeGrade.criteria[0], score: 120 }] },
+      "criteria.0.score",
+    ],
+    [
+      "a criterion with a fractional score",
+      { ...validClaudeGrade, criteria: [{ ...validClaudeGrade.criteria[0], score: 80.5 }] },
+      "criteria.0.score",
+    ],
+    ["a strength without the learner's words", { ...validClaudeGrade, strengths: ["Good job"] }, "strengths.0"],
+    ["no overall feedback", { ...validClaudeGrade, overall_feedback: "" }, "overall_feedback"],
   ])("rejects %s", (_label, value, path) => {
     const result = claudeGradeSchema.safeParse(value);
     expect(result.success).toBe(false);
@@ -44,6 +60,8 @@ describe("quotes in the model's feedback", () => {
       { observation: "Opened with the process", learner_quote: "could you walk me through how orders flow" },
       { observation: "Asked about budget", learner_quote: "What is your budget?" },
     ];
-    expect(verifiedPoints(points, said)).toEqual(['Opened with the process ("could you walk me through how orders flow")']);
+    expect(verifiedPoints(points, said)).toEqual([
+      'Opened with the process ("could you walk me through how orders flow")',
+    ]);
   });
 });

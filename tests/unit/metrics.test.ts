@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { countFillers, totalFillers } from "@/lib/grading/fillers";
 import { computeMetrics, turnSeconds } from "@/lib/grading/metrics";
-import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "@/lib/grading/sample-calls";
 import { topicsCovered } from "@/lib/grading/topics";
+
+import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
 
 const topics = [...samplePersona.pain_points, ...samplePersona.goals];
 
@@ -50,7 +52,14 @@ describe("transcript metrics on a spoken discovery call", () => {
   it("counts questions, open questions and SPIN stages", () => {
     expect(m.questions).toBe(6);
     expect(m.open_questions).toBe(5);
-    expect(m.question_marks.map((q) => q.stage)).toEqual(["situation", "problem", "problem", "implication", "need-payoff", null]);
+    expect(m.question_marks.map((q) => q.stage)).toEqual([
+      "situation",
+      "problem",
+      "problem",
+      "implication",
+      "need-payoff",
+      null,
+    ]);
     expect(m.stages_covered).toEqual(["situation", "problem", "implication", "need-payoff"]);
     expect(m.fillers).toBe(0);
     expect(m.fillers_per_minute).toBe(0);
@@ -76,7 +85,11 @@ describe("transcript metrics on a pushy pitch", () => {
   });
 
   it("joins consecutive learner turns into one monologue", () => {
-    const turns = timedTurns([["learner", "One two three.", 10], ["learner", "Four five.", 20], ["persona", "Hm.", 1]]);
+    const turns = timedTurns([
+      ["learner", "One two three.", 10],
+      ["learner", "Four five.", 20],
+      ["persona", "Hm.", 1],
+    ]);
     const joined = computeMetrics(turns);
     expect(joined.longest_monologue_seconds).toBe(30);
     expect(joined.longest_monologue_words).toBe(5);
@@ -84,7 +97,13 @@ describe("transcript metrics on a pushy pitch", () => {
 });
 
 describe("typed conversations", () => {
-  const turns = timedTurns([["persona", "Hello there, what can I do for you today?", 0], ["learner", "What is slowing your team down right now?", 0]], "text");
+  const turns = timedTurns(
+    [
+      ["persona", "Hello there, what can I do for you today?", 0],
+      ["learner", "What is slowing your team down right now?", 0],
+    ],
+    "text",
+  );
   const m = computeMetrics(turns);
 
   it("reports no words per minute and estimates speaking time at 150 words per minute", () => {
@@ -97,14 +116,25 @@ describe("typed conversations", () => {
 
   it("gives an empty transcript empty metrics", () => {
     const empty = computeMetrics([]);
-    expect(empty).toMatchObject({ learner_turns: 0, wpm: null, talk_ratio: null, questions: 0, fillers_per_minute: 0, longest_monologue_seconds: 0 });
+    expect(empty).toMatchObject({
+      learner_turns: 0,
+      wpm: null,
+      talk_ratio: null,
+      questions: 0,
+      fillers_per_minute: 0,
+      longest_monologue_seconds: 0,
+    });
   });
 });
 
 describe("topics covered", () => {
   it("needs two of a topic's words in one turn, matched by stem", () => {
     expect(topicsCovered(["Overtime costs went up 30% this year"], ["Overtime cost us a lot"])).toHaveLength(1);
-    expect(topicsCovered(["Overtime costs went up 30% this year"], ["Overtime is fine", "costs are fine"])).toHaveLength(0);
-    expect(topicsCovered(["Pick-list errors are found only when customers complain"], ["we batch pick lists every hour"])).toHaveLength(0);
+    expect(
+      topicsCovered(["Overtime costs went up 30% this year"], ["Overtime is fine", "costs are fine"]),
+    ).toHaveLength(0);
+    expect(
+      topicsCovered(["Pick-list errors are found only when customers complain"], ["we batch pick lists every hour"]),
+    ).toHaveLength(0);
   });
 });

@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { nextStep } from "@/lib/grading/signals";
+
 import type { TranscriptTurn } from "@/lib/grading/metrics";
+import { nextStep } from "@/lib/grading/signals";
 
 const at = new Date("2026-11-20T16:00:00Z");
-const turn = (seq: number, speaker: TranscriptTurn["speaker"], text: string): TranscriptTurn => ({ seq, speaker, text, source: "typed", started_at: at, ended_at: at });
+const turn = (seq: number, speaker: TranscriptTurn["speaker"], text: string): TranscriptTurn => ({
+  seq,
+  speaker,
+  text,
+  source: "text",
+  started_at: at,
+  ended_at: at,
+});
 const call = (learner: string, buyer: string) => [turn(0, "learner", learner), turn(1, "persona", buyer)];
 
 describe("an agreed next step", () => {

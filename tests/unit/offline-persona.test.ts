@@ -1,18 +1,24 @@
 import { describe, expect, it } from "vitest";
+
 import { holdDiscovery, holdPitch, type Send } from "@/bench/persona/learner";
-import { demoSchemas } from "@/db/demo-personas";
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
 import { toFirstPerson } from "@/lib/conversations/persona/first-person";
-import { personaSchema, type Persona } from "@/lib/validations/persona";
+import { demoRoleplays } from "@/lib/demo/personas";
+import { type Persona, personaSchema } from "@/lib/validations/persona";
 
 /** Personas worded the way authors and the auto-generator write them, not only the demo ones. */
 const authored: Persona[] = [
   personaSchema.parse({
     name: "Sarah Lee",
     role: "VP of Sales",
-    situation: "Sarah is the VP of Sales at a mid-market SaaS company. She manages a team of 40 reps and reports to the CEO.",
+    situation:
+      "Sarah is the VP of Sales at a mid-market SaaS company. She manages a team of 40 reps and reports to the CEO.",
     background: "Has been in the role for 8 months after moving from a competitor. Skeptical of new tools.",
-    pain_points: ["Struggles with forecast accuracy every quarter", "Lack of visibility into rep activity", "New reps take six months to ramp"],
+    pain_points: [
+      "Struggles with forecast accuracy every quarter",
+      "Lack of visibility into rep activity",
+      "New reps take six months to ramp",
+    ],
     goals: ["Hit the annual number", "Wants to cut ramp time in half"],
     close: "She would agree to a pilot with one team if the numbers are credible.",
     personality: { concerns: "Worried the reps won't adopt it" },
@@ -50,9 +56,10 @@ const copiedAsSentence = (sentence: string) =>
   new RegExp(`(^|[.?!:]\\s+)${sentence.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i");
 const THIRD_PERSON = /\b(he|she|his|her|him|himself|herself)\b/i;
 /** Field sentences that start with the persona's verb and no subject ("Runs two warehouses"). */
-const SUBJECTLESS = /^(runs|has|is|was|would|cannot|hiring|built|values|struggles|oversees|former|twelve|agreed|wants|manages|skeptical)\b/i;
+const SUBJECTLESS =
+  /^(runs|has|is|was|would|cannot|hiring|built|values|struggles|oversees|former|twelve|agreed|wants|manages|skeptical)\b/i;
 const difficulties = ["easy", "medium", "hard"] as const;
-const everyone = [...demoSchemas.map((d) => d.persona), ...authored];
+const everyone = [...demoRoleplays.map((d) => d.persona), ...authored];
 
 describe("offline persona: a believable buyer", () => {
   for (const base of everyone) {
@@ -81,32 +88,52 @@ describe("offline persona: a believable buyer", () => {
 
 describe("first person", () => {
   it.each([
-    ["Runs two regional warehouses shipping about 4,000 orders a day", "I run two regional warehouses shipping about 4,000 orders a day"],
+    [
+      "Runs two regional warehouses shipping about 4,000 orders a day",
+      "I run two regional warehouses shipping about 4,000 orders a day",
+    ],
     ["Her team spends too long on ad-hoc data requests", "my team spends too long on ad-hoc data requests"],
     ["Cannot show the board what the tool returns", "I can't show the board what the tool returns"],
     ["Hiring her first junior analyst", "I'm hiring my first junior analyst"],
     ["He has been asked to cut software spend by 15%", "I've been asked to cut software spend by 15%"],
     ["Values clear communication over tools", "I value clear communication over tools"],
     ["Carries the pager for the whole region", "I carry the pager for the whole region"],
-    ["Has fifteen interviews this week and wants someone curious", "I have fifteen interviews this week and I want someone curious"],
+    [
+      "Has fifteen interviews this week and wants someone curious",
+      "I have fifteen interviews this week and I want someone curious",
+    ],
     ["Dashboards go unused by product managers", "Dashboards go unused by product managers"],
     ["Lack of visibility into inventory levels", "Lack of visibility into inventory levels"],
   ])("%s", (field, spoken) => {
-    expect(toFirstPerson(field).map((s) => s.text).join(". ")).toBe(spoken);
+    expect(
+      toFirstPerson(field)
+        .map((s) => s.text)
+        .join(". "),
+    ).toBe(spoken);
   });
 
   it("splits an appositive background into short first-person sentences", () => {
-    expect(toFirstPerson("Former auditor, careful with numbers, did not sign the original deal and inherited the tool").map((s) => s.text)).toEqual([
-      "I'm a former auditor", "I'm careful with numbers", "I didn't sign the original deal and I inherited the tool",
+    expect(
+      toFirstPerson("Former auditor, careful with numbers, did not sign the original deal and inherited the tool").map(
+        (s) => s.text,
+      ),
+    ).toEqual([
+      "I'm a former auditor",
+      "I'm careful with numbers",
+      "I didn't sign the original deal and I inherited the tool",
     ]);
   });
 });
 
 describe("offline persona: answers the question asked", () => {
-  const dana = demoSchemas[0].persona;
+  const dana = demoRoleplays[0].persona;
   const play = (persona: Persona, script: string[], seed = "s") => {
     const history: TranscriptLine[] = [];
-    for (const text of script) history.push({ speaker: "learner", text }, { speaker: "persona", text: offlineReply(persona, history, text, seed) });
+    for (const text of script)
+      history.push(
+        { speaker: "learner", text },
+        { speaker: "persona", text: offlineReply(persona, history, text, seed) },
+      );
     return history.filter((l) => l.speaker === "persona").map((l) => l.text);
   };
 
@@ -119,7 +146,11 @@ describe("offline persona: answers the question asked", () => {
   });
 
   it("holds pains back until asked, then gives one at a time; a question naming one gets that one", () => {
-    const replies = play(dana, ["Hello", "Tell me about your operation", "How has the overtime budget been this year?"]);
+    const replies = play(dana, [
+      "Hello",
+      "Tell me about your operation",
+      "How has the overtime budget been this year?",
+    ]);
     expect(replies[1]).not.toMatch(/overtime|cut-off|pick-list/i);
     expect(replies[2]).toMatch(/overtime costs went up 30%/);
     expect(replies[2]).not.toMatch(/cut-off|pick-list/);
@@ -132,19 +163,38 @@ describe("offline persona: answers the question asked", () => {
   });
 
   it("talks about the consequences of the pain under discussion, then what solving it would mean", () => {
-    const replies = play(dana, ["Hello", "Tell me about your operation", "What's the hardest part?", "What does that cost you", "If that were fixed, what would it mean for you?"]);
+    const replies = play(dana, [
+      "Hello",
+      "Tell me about your operation",
+      "What's the hardest part?",
+      "What does that cost you",
+      "If that were fixed, what would it mean for you?",
+    ]);
     expect(replies[3]).toMatch(/late|downstream|catch up/);
     expect(replies[4]).toMatch(/ship 99% of orders same day|cut overtime back/);
   });
 
   it("notices when what it just said is ignored", () => {
-    const replies = play(dana, ["Hello", "Tell me about your operation", "What's the hardest part?", "Anyway, our platform has great features."]);
+    const replies = play(dana, [
+      "Hello",
+      "Tell me about your operation",
+      "What's the hardest part?",
+      "Anyway, our platform has great features.",
+    ]);
     expect(replies[3]).toMatch(/went straight past it|Did you hear|skipped right over/);
   });
 
   it("raises its concern before agreeing (medium) and agrees once it is answered", () => {
     const persona = { ...dana, difficulty: "medium" as const };
-    const base = ["Hello", "Walk me through your operation", "What's the hardest part?", "What does that cost you?", "What else is difficult?", "Anything else that's hard?", "If you solved those, what would it mean?"];
+    const base = [
+      "Hello",
+      "Walk me through your operation",
+      "What's the hardest part?",
+      "What does that cost you?",
+      "What else is difficult?",
+      "Anything else that's hard?",
+      "If you solved those, what would it mean?",
+    ];
     const replies = play(persona, [...base, "Would you be open to a workflow review with your two shift leads?"]);
     expect(replies.at(-1)).toMatch(/another long implementation/);
   });
@@ -158,9 +208,14 @@ describe("offline persona: answers the question asked", () => {
 
   it("answers why, who else is affected, and what would worry it, in the terms of the pain under discussion", () => {
     const replies = play(dana, [
-      "Hey Dana, do you have a minute", "Walk me through your operation", "How's the overtime budget looking",
-      "why is that", "who else is affected by that", "we have a tool that automates pick lists",
-      "what concerns would you have about a new system", "that's fair, we'd start with one shift for two weeks",
+      "Hey Dana, do you have a minute",
+      "Walk me through your operation",
+      "How's the overtime budget looking",
+      "why is that",
+      "who else is affected by that",
+      "we have a tool that automates pick lists",
+      "what concerns would you have about a new system",
+      "that's fair, we'd start with one shift for two weeks",
     ]);
     expect(replies[2]).toMatch(/overtime costs went up 30%/);
     expect(replies[3]).toMatch(/process|patched|systems/);
@@ -171,7 +226,10 @@ describe("offline persona: answers the question asked", () => {
   });
 
   it("never repeats itself, even over a long off-topic call", () => {
-    const replies = play(dana, Array.from({ length: 90 }, (_, i) => (i % 2 ? "Nice weather today." : "Anyway.")));
+    const replies = play(
+      dana,
+      Array.from({ length: 90 }, (_, i) => (i % 2 ? "Nice weather today." : "Anyway.")),
+    );
     expect(new Set(replies).size).toBe(replies.length);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildPersonaPrompt } from "@/lib/conversations/persona-prompt";
+
 import { toClaudeMessages } from "@/lib/conversations/claude-reply";
+import { buildPersonaPrompt } from "@/lib/conversations/persona-prompt";
 import { personaSchema } from "@/lib/validations/persona";
 
 const full = personaSchema.parse({
@@ -11,17 +12,45 @@ const full = personaSchema.parse({
   pain_points: ["Only 40% of purchased seats are active", "Cannot show the board what the tool returns"],
   goals: ["Meet the 15% cost-cutting target"],
   close: "Would accept a right-sized renewal with a usage review after 90 days.",
-  company: { name: "Northwind", industry: "Wholesale", size: "800 people", revenue: "$200M", challenges: "Margins", goals: "Grow online" },
-  personality: { communication_style: "Precise", decision_making: "Needs evidence", concerns: "Waste", motivations: "Board trust" },
+  company: {
+    name: "Northwind",
+    industry: "Wholesale",
+    size: "800 people",
+    revenue: "$200M",
+    challenges: "Margins",
+    goals: "Grow online",
+  },
+  personality: {
+    communication_style: "Precise",
+    decision_making: "Needs evidence",
+    concerns: "Waste",
+    motivations: "Board trust",
+  },
 });
 
 describe("persona system prompt", () => {
   it("uses every persona field", () => {
     const prompt = buildPersonaPrompt(full);
     for (const value of [
-      "Marcus Oyelaran", "Finance Director", full.situation, full.background, ...full.pain_points, ...full.goals, full.close!,
-      "Northwind", "Wholesale", "800 people", "$200M", "Margins", "Grow online", "Precise", "Needs evidence", "Waste", "Board trust",
-    ]) expect(prompt).toContain(value);
+      "Marcus Oyelaran",
+      "Finance Director",
+      full.situation,
+      full.background,
+      ...full.pain_points,
+      ...full.goals,
+      full.close!,
+      "Northwind",
+      "Wholesale",
+      "800 people",
+      "$200M",
+      "Margins",
+      "Grow online",
+      "Precise",
+      "Needs evidence",
+      "Waste",
+      "Board trust",
+    ])
+      expect(prompt).toContain(value);
   });
 
   it("holds pain points back until asked, stays in character and keeps spoken replies short", () => {
@@ -45,7 +74,9 @@ describe("persona system prompt", () => {
   });
 
   it("leaves out company and personality when the persona has none", () => {
-    const prompt = buildPersonaPrompt(personaSchema.parse({ ...full, company: undefined, personality: undefined, close: undefined }));
+    const prompt = buildPersonaPrompt(
+      personaSchema.parse({ ...full, company: undefined, personality: undefined, close: undefined }),
+    );
     expect(prompt).not.toContain("## Your company");
     expect(prompt).not.toContain("## Your personality");
     expect(prompt).toContain("no fixed next step");

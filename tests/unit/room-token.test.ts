@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { TokenVerifier } from "livekit-server-sdk";
+import { describe, expect, it } from "vitest";
+
 import { conversationIdFromRoom, mintRoomToken, roomNameFor, TOKEN_TTL_SECONDS } from "@/lib/rooms/livekit";
 
 const config = { url: "wss://media.example", apiKey: "devkey", apiSecret: "a-secret-that-is-long-enough-0123456789" };

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { feedbackSchema } from "@/lib/grading/grade-schema";
-import { gradeWithRubric } from "@/lib/grading/rubric-grader";
-import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "@/lib/grading/sample-calls";
 
-const grade = (lines: typeof discoveryCall, source = "voice") =>
+import { feedbackSchema } from "@/lib/grading/grade-schema";
+import type { TranscriptTurn } from "@/lib/grading/metrics";
+import { gradeWithRubric } from "@/lib/grading/rubric-grader";
+
+import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
+
+const grade = (lines: typeof discoveryCall, source: TranscriptTurn["source"] = "voice") =>
   gradeWithRubric({ persona: samplePersona, turns: timedTurns(lines, source) });
 
 describe("the rubric grader", () => {
@@ -22,7 +25,11 @@ describe("the rubric grader", () => {
 
   it("returns every field of the grade in the validated shape, with the scorecard and questions", () => {
     expect(feedbackSchema.parse(discovery.feedback)).toEqual(discovery.feedback);
-    expect(discovery).toMatchObject({ grader: "rubric", model: null, stages_covered: ["situation", "problem", "implication", "need-payoff"] });
+    expect(discovery).toMatchObject({
+      grader: "rubric",
+      model: null,
+      stages_covered: ["situation", "problem", "implication", "need-payoff"],
+    });
     expect(discovery.scenario.kind).toBe("sales-discovery");
     expect(discovery.scorecard.pass_mark).toBe(70);
     expect(discovery.scorecard.criteria.map((c) => c.id)).toContain("spin");
@@ -32,7 +39,9 @@ describe("the rubric grader", () => {
   it("builds the score up from the weighted criteria", () => {
     const scored = discovery.scorecard.criteria.filter((c) => c.counted !== null);
     const weighted = scored.reduce((s, c) => s + c.weight * c.counted!, 0) / scored.reduce((s, c) => s + c.weight, 0);
-    expect(discovery.score).toBe(Math.round(discovery.scorecard.cap ? Math.min(weighted, discovery.scorecard.cap.limit) : weighted));
+    expect(discovery.score).toBe(
+      Math.round(discovery.scorecard.cap ? Math.min(weighted, discovery.scorecard.cap.limit) : weighted),
+    );
   });
 
   it("ties strengths and improvements to what the learner actually said", () => {

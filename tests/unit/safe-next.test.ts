@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { safeNextPath } from "@/lib/safe-next";
 
 describe("safeNextPath (issue 17.2: ?next= after sign-in, same-site paths only)", () => {
@@ -10,8 +11,20 @@ describe("safeNextPath (issue 17.2: ?next= after sign-in, same-site paths only)"
   });
 
   it.each([
-    null, "", "dashboard", "//evil.example", "///evil.example", "/\\evil.example", "\\\\evil.example", "https://evil.example/",
-    "http:/evil.example", "javascript:alert(1)", "/\t/evil.example", "/\u0000x", "/auth?next=/x", "/api/auth/signin",
+    null,
+    "",
+    "dashboard",
+    "//evil.example",
+    "///evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "https://evil.example/",
+    "http:/evil.example",
+    "javascript:alert(1)",
+    "/\t/evil.example",
+    "/\u0000x",
+    "/auth?next=/x",
+    "/api/auth/signin",
     "/" + "a".repeat(3000),
   ])("refuses %j", (raw) => {
     expect(safeNextPath(raw)).toBeNull();

@@ -1,21 +1,28 @@
 import { describe, expect, it } from "vitest";
+
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import { gradeWithRubric } from "@/lib/grading/rubric-grader";
-import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "@/lib/grading/sample-calls";
-import { PLAIN_SUGGESTIONS, stageOfSuggestion, suggestQuestion } from "@/lib/grading/suggestions";
 import { SPIN_STAGES } from "@/lib/grading/spin";
-import { scorecardSchema, SCENARIO_KINDS } from "@/lib/validations/scorecard";
+import { PLAIN_SUGGESTIONS, stageOfSuggestion, suggestQuestion } from "@/lib/grading/suggestions";
+import { SCENARIO_KINDS, scorecardSchema } from "@/lib/validations/scorecard";
+
+import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
 
 type Lines = Parameters<typeof timedTurns>[0];
 const grade = (lines: Lines, extra: Partial<Parameters<typeof gradeWithRubric>[0]> = {}) =>
   gradeWithRubric({ persona: samplePersona, turns: timedTurns(lines), ...extra });
-const learner = (lines: Lines, f: (text: string) => string): Lines => lines.map(([s, t, n]) => [s, s === "learner" ? f(t) : t, n]);
+const learner = (lines: Lines, f: (text: string) => string): Lines =>
+  lines.map(([s, t, n]) => [s, s === "learner" ? f(t) : t, n]);
 
 describe("honest scores, built up from the scorecard", () => {
   const discovery = grade(discoveryCall);
 
   it("gives a learner who only says 'Hi.' a score near 0 and says there is too little to grade", () => {
-    const hi = grade([["persona", "Dana speaking.", 2], ["learner", "Hi.", 1], ["persona", "Hello? What is this about?", 3]]);
+    const hi = grade([
+      ["persona", "Dana speaking.", 2],
+      ["learner", "Hi.", 1],
+      ["persona", "Hello? What is this about?", 3],
+    ]);
     expect(hi.score).toBeLessThanOrEqual(5);
     expect(hi.scorecard.cap?.reason).toMatch(/too little to grade/);
     expect(hi.feedback.overall_feedback).toMatch(/^Too little to grade/);
@@ -23,7 +30,10 @@ describe("honest scores, built up from the scorecard", () => {
   });
 
   it("says a question went unanswered instead of claiming none was asked", () => {
-    const lastWord = grade([["persona", "We miss the carrier cut-off on about six percent of orders in peak weeks.", 4], ["learner", "so what does that do to your customers when it happens", 3]]);
+    const lastWord = grade([
+      ["persona", "We miss the carrier cut-off on about six percent of orders in peak weeks.", 4],
+      ["learner", "so what does that do to your customers when it happens", 3],
+    ]);
     const spin = lastWord.scorecard.criteria.find((c) => c.id === "spin")!;
     expect(spin.detail).toMatch(/got no answer/);
     expect(spin.evidence).toBe("so what does that do to your customers when it happens");
@@ -46,13 +56,21 @@ describe("honest scores, built up from the scorecard", () => {
 
   it("does not rise when content-free cue questions are sprinkled into a pitch", () => {
     const pitch = grade(pushyPitch);
-    const cued = grade(learner(pushyPitch, (t) => t.replace(/\. /, ". What impact does that have on your business? If you could fix that, what would it mean for you? ")));
+    const cued = grade(
+      learner(pushyPitch, (t) =>
+        t.replace(
+          /\. /,
+          ". What impact does that have on your business? If you could fix that, what would it mean for you? ",
+        ),
+      ),
+    );
     expect(cued.score).toBeLessThanOrEqual(pitch.score + 3);
     expect(cued.score).toBeLessThan(30);
   });
 
   it("does not call a call where the learner talks most of the time strong discovery", () => {
-    const monologue = "Let me tell you more about how we work, because our platform covers picking, packing, labels, carriers and returns in one place, and teams like yours usually see results in weeks.";
+    const monologue =
+      "Let me tell you more about how we work, because our platform covers picking, packing, labels, carriers and returns in one place, and teams like yours usually see results in weeks.";
     const talky = grade(learner(discoveryCall, (t) => `${t} ${monologue} ${monologue}`));
     expect(talky.metrics.talk_share_words!).toBeGreaterThan(0.7);
     expect(talky.score).toBeLessThanOrEqual(50);
@@ -60,10 +78,18 @@ describe("honest scores, built up from the scorecard", () => {
   });
 
   it("detects rudeness and a buyer who disengages, and both cost points", () => {
-    const rude = grade([...discoveryCall.slice(0, 6), ["learner", "Honestly that's ridiculous, just listen to me for a second.", 4], ...discoveryCall.slice(6)]);
+    const rude = grade([
+      ...discoveryCall.slice(0, 6),
+      ["learner", "Honestly that's ridiculous, just listen to me for a second.", 4],
+      ...discoveryCall.slice(6),
+    ]);
     expect(rude.score).toBeLessThanOrEqual(15);
     expect(rude.scorecard.criteria.find((c) => c.measure === "courtesy")?.score).toBe(0);
-    const gone = grade([...discoveryCall.slice(0, 8), ["persona", "Are you even listening to me?", 2], ...discoveryCall.slice(8)]);
+    const gone = grade([
+      ...discoveryCall.slice(0, 8),
+      ["persona", "Are you even listening to me?", 2],
+      ...discoveryCall.slice(8),
+    ]);
     expect(gone.score).toBeLessThan(discovery.score);
     expect(gone.scorecard.criteria.find((c) => c.measure === "courtesy")?.detail).toMatch(/disengaged/);
   });
@@ -71,11 +97,16 @@ describe("honest scores, built up from the scorecard", () => {
   it("catches a learner who ignores every answer", () => {
     const ignoring: Lines = [
       ["persona", "Dana speaking.", 2],
-      ["learner", "How many warehouses do you run?", 3], ["persona", "Two, and the second one misses the carrier cut-off every peak week.", 5],
-      ["learner", "What software do you use?", 3], ["persona", "An old WMS. Pick-list errors only show up when customers complain.", 5],
-      ["learner", "How many people work there?", 3], ["persona", "About ninety, and overtime went up thirty percent this year.", 5],
-      ["learner", "What is your budget for software?", 3], ["persona", "It depends on the problem we are solving.", 4],
-      ["learner", "Who else is involved in buying decisions?", 3], ["persona", "The COO.", 2],
+      ["learner", "How many warehouses do you run?", 3],
+      ["persona", "Two, and the second one misses the carrier cut-off every peak week.", 5],
+      ["learner", "What software do you use?", 3],
+      ["persona", "An old WMS. Pick-list errors only show up when customers complain.", 5],
+      ["learner", "How many people work there?", 3],
+      ["persona", "About ninety, and overtime went up thirty percent this year.", 5],
+      ["learner", "What is your budget for software?", 3],
+      ["persona", "It depends on the problem we are solving.", 4],
+      ["learner", "Who else is involved in buying decisions?", 3],
+      ["persona", "The COO.", 2],
     ];
     const g = grade(ignoring);
     expect(g.metrics.follow_ups).toBe(0);
@@ -93,7 +124,13 @@ describe("honest scores, built up from the scorecard", () => {
   });
 
   it("leaves free-text criteria out of the score without a key, marked 'needs AI grading'", () => {
-    const scorecard = { pass_mark: 70, criteria: [...DEFAULT_SCORECARDS["sales-discovery"].criteria, { id: "rapport", label: "Builds rapport", description: "", weight: 50 }] };
+    const scorecard = {
+      pass_mark: 70,
+      criteria: [
+        ...DEFAULT_SCORECARDS["sales-discovery"].criteria,
+        { id: "rapport", label: "Builds rapport", description: "", weight: 50 },
+      ],
+    };
     const g = grade(discoveryCall, { scorecard });
     const rapport = g.scorecard.criteria.find((c) => c.id === "rapport")!;
     expect(rapport).toMatchObject({ status: "needs_ai", score: null, detail: "needs AI grading" });
@@ -109,17 +146,24 @@ describe("honest scores, built up from the scorecard", () => {
   });
 
   it("has a valid default scorecard for every kind of scenario", () => {
-    for (const kind of SCENARIO_KINDS) expect(scorecardSchema.parse(DEFAULT_SCORECARDS[kind])).toEqual(DEFAULT_SCORECARDS[kind]);
+    for (const kind of SCENARIO_KINDS)
+      expect(scorecardSchema.parse(DEFAULT_SCORECARDS[kind])).toEqual(DEFAULT_SCORECARDS[kind]);
   });
 });
 
 describe("suggested questions", () => {
-  const awkward = ["no empty shelves on Saturdays", "Roughly 6% of orders miss the carrier cut-off during peak weeks", "we're losing 'key' accounts?!", "If it works, we'd expand"];
+  const awkward = [
+    "no empty shelves on Saturdays",
+    "Roughly 6% of orders miss the carrier cut-off during peak weeks",
+    "we're losing 'key' accounts?!",
+    "If it works, we'd expand",
+  ];
 
   it("are classified as the intended stage by our own classifier, whatever the buyer's wording", () => {
     for (const stage of SPIN_STAGES) {
       expect(stageOfSuggestion(PLAIN_SUGGESTIONS[stage])).toBe(stage);
-      for (const quote of awkward) expect(stageOfSuggestion(suggestQuestion(stage, quote)), `${stage}: ${quote}`).toBe(stage);
+      for (const quote of awkward)
+        expect(stageOfSuggestion(suggestQuestion(stage, quote)), `${stage}: ${quote}`).toBe(stage);
     }
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { generatePassword, pilotEmail, pilotName, slug } from "@/lib/dev/credentials";
 
 describe("pilot credentials", () => {
@@ -9,7 +10,13 @@ describe("pilot credentials", () => {
   });
 
   it("builds anonymous logins on the pilot domain", () => {
-    const email = pilotEmail({ org: "Spring Pilot!", group: "Cohort A", role: "member", n: 3, domain: "pilot.example" });
+    const email = pilotEmail({
+      org: "Spring Pilot!",
+      group: "Cohort A",
+      role: "member",
+      n: 3,
+      domain: "pilot.example",
+    });
     expect(email).toMatch(/^spring-pilot-cohort-a-member-3-[a-z0-9]{4}@pilot\.example$/);
   });
 

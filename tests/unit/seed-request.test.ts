@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { seedRequestSchema } from "@/lib/validations/seed";
 
 const parse = (input: unknown) => seedRequestSchema.safeParse(input);
@@ -49,14 +50,20 @@ describe("seed request: group mode", () => {
   });
 
   it.each([
-    [{ org_name: "  " , groups: [{ name: "A" }] }, "Organization name is required"],
+    [{ org_name: "  ", groups: [{ name: "A" }] }, "Organization name is required"],
     [{ org_name: "Pilot", groups: [] }, "At least one group is required"],
     [{ org_name: "Pilot", groups: [{ name: "A", num_users: 101 }] }, "Number of users must be between 0 and 100"],
     [{ org_name: "Pilot", groups: [{ name: "A", num_admins: 51 }] }, "Number of admins must be between 0 and 50"],
     [{ org_name: "Pilot", groups: [{ name: " " }] }, "Group name is required"],
     [{ org_name: "Pilot", groups: [{ name: "A" }, { name: "a" }] }, "Group names must be unique"],
-    [{ org_name: "Pilot", groups: Array.from({ length: 21 }, (_, i) => ({ name: `G${i}` })) }, "At most 20 groups can be seeded at once"],
-    [{ org_name: "Pilot", groups: Array.from({ length: 11 }, (_, i) => ({ name: `G${i}`, num_users: 100 })) }, "At most 1000 accounts can be seeded at once"],
+    [
+      { org_name: "Pilot", groups: Array.from({ length: 21 }, (_, i) => ({ name: `G${i}` })) },
+      "At most 20 groups can be seeded at once",
+    ],
+    [
+      { org_name: "Pilot", groups: Array.from({ length: 11 }, (_, i) => ({ name: `G${i}`, num_users: 100 })) },
+      "At most 1000 accounts can be seeded at once",
+    ],
   ])("refuses %#", (input, message) => {
     expect(messages(input)).toContain(message);
   });

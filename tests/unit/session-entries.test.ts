@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
 import type { ReceivedMessage } from "@livekit/components-react";
+import { describe, expect, it } from "vitest";
+
 import { toChatEntries } from "@/components/call/session-entries";
 
 const names = { learner: { name: "Riley", identity: "user-1" }, persona: { name: "Dana Whitfield" } };
@@ -34,13 +35,27 @@ describe("useSessionMessages output as Messages entries", () => {
     const entries = toChatEntries(
       [
         msg({ type: "userTranscript", message: "I was", from: me, attributes: { "lk.transcription_final": "false" } }),
-        msg({ type: "agentTranscript", message: "   ", from: agent, attributes: { "lk.transcription_final": "false" } }),
-        msg({ type: "agentTranscript", message: "Streaming reply", from: agent, attributes: { "lk.transcription_final": "false" } }),
+        msg({
+          type: "agentTranscript",
+          message: "   ",
+          from: agent,
+          attributes: { "lk.transcription_final": "false" },
+        }),
+        msg({
+          type: "agentTranscript",
+          message: "Streaming reply",
+          from: agent,
+          attributes: { "lk.transcription_final": "false" },
+        }),
         msg({ type: "chatMessage", message: "", from: agent, attachedFiles: [file] }),
       ],
       names,
     );
-    expect(entries.map((e) => [e.message, !!e.interim])).toEqual([["I was", true], ["Streaming reply", false], ["", false]]);
+    expect(entries.map((e) => [e.message, !!e.interim])).toEqual([
+      ["I was", true],
+      ["Streaming reply", false],
+      ["", false],
+    ]);
     expect(entries[2].attachedFiles).toEqual([file]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { findQuestions } from "@/lib/grading/questions";
 import { classifyQuestion, isOpenQuestion, spinStage } from "@/lib/grading/spin";
 
@@ -57,7 +58,8 @@ describe("SPIN classification of a learner's question", () => {
       "Wouldn't you agree that automation is the future?",
       "If you could have our AI root cause analysis on every incident, what would that mean for you?",
       "What do you think of our dashboard?",
-    ]) expect(stageIn(text), text).toBeNull();
+    ])
+      expect(stageIn(text), text).toBeNull();
     expect(classifyQuestion("Would it make sense to meet next week?")).toEqual({ open: false, stage: null });
   });
 
@@ -65,7 +67,11 @@ describe("SPIN classification of a learner's question", () => {
     ["Is the lack of visibility affecting your forecast accuracy?", "implication", undefined],
     ["Can your sales ops lead to map the steps this week", null, undefined],
     ["so if reps could see the full history what would that change for them", "need-payoff", undefined],
-    ["and when that happens how does it hit the quarter", "implication", "Deals slip because legal review takes two weeks."],
+    [
+      "and when that happens how does it hit the quarter",
+      "implication",
+      "Deals slip because legal review takes two weeks.",
+    ],
     ["Just to make sure I understood, you have 40 reps?", null, undefined],
     ["So you mentioned churn is up, what's driving that", "problem", undefined],
     ["what's the hardest part about forecasting right now", "problem", undefined],
@@ -78,23 +84,58 @@ describe("SPIN classification of a learner's question", () => {
     expect(stageIn("and what happens then", "Orders come in by email and the office keys them in.")).toBe("situation");
     expect(stageIn("and what happens then", "About one order in ten gets keyed in wrong.")).toBe("implication");
     expect(stageIn("okay, what does that mean for you", "We're moving to a new warehouse in March.")).toBe("situation");
-    expect(stageIn("okay, what does that mean for you", "The carrier is cutting our collection slots by a third.")).toBe("implication");
+    expect(
+      stageIn("okay, what does that mean for you", "The carrier is cutting our collection slots by a third."),
+    ).toBe("implication");
     // An elliptical follow-up can only be about what the buyer just said.
     expect(stageIn("how often", "The nightly export fails sometimes.")).toBe("problem");
   });
 
   it("finds where/who/which questions after a comma and alternative questions, without a question mark", () => {
-    expect(stageIn("so a customer waiting two weeks, where does that order end up", "Quotes take two weeks to go out.")).toBe("implication");
-    expect(stageIn("right, and with nobody checking them, who ends up paying for the mistakes", "Nobody checks the invoices.")).toBe("implication");
-    expect(stageIn("and those are all run in house or is an agency involved", "We run four campaigns a quarter.")).toBe("situation");
-    expect(stageIn("of the rework, the chasing and the late invoices, which would your finance director care most about fixing")).toBe("need-payoff");
+    expect(
+      stageIn("so a customer waiting two weeks, where does that order end up", "Quotes take two weeks to go out."),
+    ).toBe("implication");
+    expect(
+      stageIn(
+        "right, and with nobody checking them, who ends up paying for the mistakes",
+        "Nobody checks the invoices.",
+      ),
+    ).toBe("implication");
+    expect(stageIn("and those are all run in house or is an agency involved", "We run four campaigns a quarter.")).toBe(
+      "situation",
+    );
+    expect(
+      stageIn(
+        "of the rework, the chasing and the late invoices, which would your finance director care most about fixing",
+      ),
+    ).toBe("need-payoff");
   });
 
   it("tells a problem solved from a problem continuing, and a risk event from a payoff", () => {
-    expect(stageIn("say the weekend shifts stopped, how would that land with the people you're trying to keep", "Weekend shifts all through the summer.")).toBe("need-payoff");
-    expect(stageIn("and what happens to your contract if those numbers don't improve", "The client flagged our on-time figures.")).toBe("implication");
-    expect(stageIn("how long can the team keep that up before you start losing people", "We've been working weekends since June.")).toBe("implication");
-    expect(stageIn("so if a ransomware attack hit tomorrow, how long would you be down", "We haven't tested a restore in a year.")).toBe("implication");
+    expect(
+      stageIn(
+        "say the weekend shifts stopped, how would that land with the people you're trying to keep",
+        "Weekend shifts all through the summer.",
+      ),
+    ).toBe("need-payoff");
+    expect(
+      stageIn(
+        "and what happens to your contract if those numbers don't improve",
+        "The client flagged our on-time figures.",
+      ),
+    ).toBe("implication");
+    expect(
+      stageIn(
+        "how long can the team keep that up before you start losing people",
+        "We've been working weekends since June.",
+      ),
+    ).toBe("implication");
+    expect(
+      stageIn(
+        "so if a ransomware attack hit tomorrow, how long would you be down",
+        "We haven't tested a restore in a year.",
+      ),
+    ).toBe("implication");
   });
 
   it("gives no stage to read-backs of the buyer's figure, tag-question pitches and offers", () => {
@@ -111,14 +152,21 @@ describe("SPIN classification of a learner's question", () => {
 
   it("knows consequence, payoff and ownership wording beyond the stock cue words", () => {
     expect(stageIn("does that ever put the contract at risk", "Our response times slipped.")).toBe("implication");
-    expect(stageIn("how much business do you think walks out the door because of it", "Quotes take a week.")).toBe("implication");
+    expect(stageIn("how much business do you think walks out the door because of it", "Quotes take a week.")).toBe(
+      "implication",
+    );
     expect(stageIn("how would your week look without the chasing", "I chase approvals all week.")).toBe("need-payoff");
     expect(stageIn("when was the last time a shipment went out short")).toBe("problem");
     expect(stageIn("who looks after the payroll side of things")).toBe("situation");
   });
 
   it("does not take statements for questions", () => {
-    for (const text of ["Hi.", "We need your sales ops lead to map the steps.", "When the team was small, we did everything by hand.", "Late loads fell by 11 percent, which was about 180 thousand."]) {
+    for (const text of [
+      "Hi.",
+      "We need your sales ops lead to map the steps.",
+      "When the team was small, we did everything by hand.",
+      "Late loads fell by 11 percent, which was about 180 thousand.",
+    ]) {
       expect(findQuestions(text), text).toEqual([]);
     }
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { VersionedCache } from "@/lib/organizations/stats-cache";
 
 const value = (n: number, size = 10) => ({ n, pad: "x".repeat(size) });
@@ -30,13 +31,18 @@ describe("VersionedCache", () => {
       await gate;
       return value(calls);
     };
-    const both = Promise.all([cache.get({ org: "o", version: 1, flags: "" }, compute), cache.get({ org: "o", version: 1, flags: "" }, compute)]);
+    const both = Promise.all([
+      cache.get({ org: "o", version: 1, flags: "" }, compute),
+      cache.get({ org: "o", version: 1, flags: "" }, compute),
+    ]);
     release();
     const [x, y] = await both;
     expect(calls).toBe(1);
     expect(y).toBe(x);
 
-    await expect(cache.get({ org: "o", version: 2, flags: "" }, async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    await expect(
+      cache.get({ org: "o", version: 2, flags: "" }, async () => Promise.reject(new Error("database down"))),
+    ).rejects.toThrow("database down");
     expect((await cache.get({ org: "o", version: 2, flags: "" }, async () => value(7))).value.n).toBe(7);
   });
 

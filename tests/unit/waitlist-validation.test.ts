@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { waitlistSchema } from "@/lib/validations/waitlist";
 
 const base = { email: "ada@example.com" };
@@ -16,10 +17,38 @@ describe("waitlistSchema accepts and normalises", () => {
     ["blank name becomes null", { ...base, name: "   " }, { name: null }],
     ["name is trimmed", { ...base, name: "  Ada Lovelace " }, { name: "Ada Lovelace" }],
     ["null name and interests", { ...base, name: null, interests: null }, { name: null, interests: [] }],
-    ["duplicate interests collapse", { ...base, interests: ["sales", "legal", "sales"] }, { interests: ["sales", "legal"] }],
-    ["all eight interests", { ...base, interests: ["sales", "interviews", "presentations", "customer-service", "legal", "therapy", "team-training", "other"] }, {}],
-    ["details kept with other", { ...base, interests: ["other"], otherDetails: "  Debate club " }, { otherDetails: "Debate club" }],
-    ["details dropped without other", { ...base, interests: ["sales"], otherDetails: "Debate club" }, { otherDetails: null }],
+    [
+      "duplicate interests collapse",
+      { ...base, interests: ["sales", "legal", "sales"] },
+      { interests: ["sales", "legal"] },
+    ],
+    [
+      "all eight interests",
+      {
+        ...base,
+        interests: [
+          "sales",
+          "interviews",
+          "presentations",
+          "customer-service",
+          "legal",
+          "therapy",
+          "team-training",
+          "other",
+        ],
+      },
+      {},
+    ],
+    [
+      "details kept with other",
+      { ...base, interests: ["other"], otherDetails: "  Debate club " },
+      { otherDetails: "Debate club" },
+    ],
+    [
+      "details dropped without other",
+      { ...base, interests: ["sales"], otherDetails: "Debate club" },
+      { otherDetails: null },
+    ],
     ["blank details become null", { ...base, interests: ["other"], otherDetails: "  " }, { otherDetails: null }],
     ["name of exactly 100", { ...base, name: "n".repeat(100) }, { name: "n".repeat(100) }],
   ])("%s", (_label, input, expected) => {
@@ -36,10 +65,20 @@ describe("waitlistSchema refuses", () => {
     ["non-email", { email: "not-an-email" }, "email", "Enter a valid email address"],
     ["overlong email", { email: `${"a".repeat(250)}@x.io` }, "email", "Email must be at most 254 characters"],
     ["overlong name", { ...base, name: "n".repeat(101) }, "name", "Name must be at most 100 characters"],
-    ["overlong details", { ...base, interests: ["other"], otherDetails: "d".repeat(1001) }, "otherDetails", "Other details must be at most 1000 characters"],
+    [
+      "overlong details",
+      { ...base, interests: ["other"], otherDetails: "d".repeat(1001) },
+      "otherDetails",
+      "Other details must be at most 1000 characters",
+    ],
     ["non-text name", { ...base, name: 42 }, "name", "Name must be text"],
     ["interests not a list", { ...base, interests: "sales" }, "interests", "Interests must be a list"],
-    ["more than eight interests", { ...base, interests: Array(9).fill("sales") }, "interests", "Choose at most 8 interests"],
+    [
+      "more than eight interests",
+      { ...base, interests: Array(9).fill("sales") },
+      "interests",
+      "Choose at most 8 interests",
+    ],
   ])("%s", (_label, input, path, message) => {
     expect(firstError(input)).toEqual({ path, message });
   });

@@ -1,5 +1,6 @@
-import { Suspense } from "react";
 import type { Metadata } from "next";
+import { Suspense } from "react";
+
 import { CallScreen } from "@/components/call/call-screen";
 import { requirePageUser } from "@/lib/auth/page";
 

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect } from "react";
 import { AlertTriangle, RotateCw } from "lucide-react";
+import { useEffect } from "react";
+
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,30 +1,34 @@
 import type { Metadata } from "next";
+
 import { AssignedToYou } from "@/components/dashboard/assigned-to-you";
 import { CreditsCard } from "@/components/dashboard/credits-card";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
 import { RecentConversations } from "@/components/dashboard/recent-conversations";
 import { RememberDeveloper } from "@/components/dashboard/remember-developer";
-import { SchemaPicker } from "@/components/dashboard/schema-picker";
+import { RoleplayPicker } from "@/components/dashboard/roleplay-picker";
 import { StatCards } from "@/components/dashboard/stat-cards";
 import { YourProgress } from "@/components/dashboard/your-progress";
 import { requirePageUser } from "@/lib/auth/page";
-import { logError } from "@/lib/db-errors";
 import { getProgress } from "@/lib/dashboard/progress";
 import { getDashboard } from "@/lib/dashboard/service";
-import { listVisibleSchemas } from "@/lib/schemas/service";
+import { logError } from "@/lib/db-errors";
+import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-async function schemaChoices(user: Awaited<ReturnType<typeof requirePageUser>>) {
+async function roleplayChoices(user: Awaited<ReturnType<typeof requirePageUser>>) {
   try {
-    const schemas = await listVisibleSchemas(user);
-    return schemas.map((s) => ({
-      id: s.id, name: s.name, description: s.description, is_public: s.is_public,
+    const roleplays = await listVisibleRoleplays(user);
+    return roleplays.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      is_public: s.is_public,
       persona: `${s.schema_data.persona.name}, ${s.schema_data.persona.role}`,
       reachable: s.is_public || s.assigned_groups.length > 0,
     }));
   } catch (err) {
-    // Spec section 8: a failure to load schemas is only logged.
+    // A failure to load roleplays is only logged: the dashboard still shows the rest.
     logError("dashboard", err);
     return [];
   }
@@ -32,7 +36,11 @@ async function schemaChoices(user: Awaited<ReturnType<typeof requirePageUser>>) 
 
 export default async function DashboardPage() {
   const user = await requirePageUser();
-  const [dashboard, schemas, progress] = await Promise.all([getDashboard(user), schemaChoices(user), getProgress(user)]);
+  const [dashboard, roleplays, progress] = await Promise.all([
+    getDashboard(user),
+    roleplayChoices(user),
+    getProgress(user),
+  ]);
   const canManage = dashboard.organizationRole === "admin" || dashboard.isDev;
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
@@ -41,7 +49,7 @@ export default async function DashboardPage() {
       <AssignedToYou assignments={dashboard.assignments} />
       <StatCards dashboard={dashboard} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <SchemaPicker schemas={schemas} canManage={canManage} />
+        <RoleplayPicker roleplays={roleplays} canManage={canManage} />
         <div className="grid content-start gap-6">
           <CreditsCard subscription={dashboard.subscription} />
           <RecentConversations conversations={dashboard.conversations} />

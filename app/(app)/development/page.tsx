@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
+
 import { DevelopmentConsole } from "@/components/development/development-console";
 import { NotAllowed } from "@/components/organization/not-allowed";
 import { requirePageUser } from "@/lib/auth/page";
 import { listOrganizations, listOrganizationUsers } from "@/lib/dev/organizations";
-import { listVisibleSchemas } from "@/lib/schemas/service";
+import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const metadata: Metadata = { title: "Development" };
 
-/** Spec section 8: a failure loading users or roleplays shows an empty list. */
+/** A failure loading users or roleplays shows an empty list. */
 async function orEmpty<T>(what: string, load: () => Promise<T[]>): Promise<T[]> {
   try {
     return await load();
@@ -25,13 +26,13 @@ export default async function DevelopmentPage() {
   }
   const [{ organizations }, roleplays] = await Promise.all([
     listOrganizations(),
-    orEmpty("roleplays", () => listVisibleSchemas(user, { returnAll: true })),
+    orEmpty("roleplays", () => listVisibleRoleplays(user, { returnAll: true })),
   ]);
-  const list = organizations.map((o) => ({ ...o, created_at: new Date(o.created_at).toISOString() }));
-  const users = list[0] ? await orEmpty("users", async () => (await listOrganizationUsers(list[0].id)).users) : [];
+  const first = organizations[0];
+  const users = first ? await orEmpty("users", async () => (await listOrganizationUsers(first.id)).users) : [];
   return (
     <DevelopmentConsole
-      initialOrganizations={list}
+      initialOrganizations={organizations}
       initialUsers={users}
       initialRoleplays={roleplays.map((r) => ({ id: r.id, name: r.name, organization: r.organization }))}
     />

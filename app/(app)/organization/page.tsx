@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+
 import { NotAllowed } from "@/components/organization/not-allowed";
 import { OrganizationManager } from "@/components/organization/organization-manager";
 import { ErrorScreen } from "@/components/organization/status-screens";
@@ -7,7 +8,8 @@ import type { SessionUser } from "@/lib/auth/service";
 import { AppError } from "@/lib/errors";
 import { getCohort } from "@/lib/organizations/cohort";
 import { getActiveMembership } from "@/lib/organizations/membership";
-import { listVisibleSchemas } from "@/lib/schemas/service";
+import type { RoleplaySummary } from "@/lib/roleplays/present";
+import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const metadata: Metadata = { title: "Organization" };
 
@@ -24,24 +26,30 @@ export default async function OrganizationPage() {
     );
   }
   const loaded = await loadOrganization(user, membership?.organizationId ?? null);
-  // Spec section 8: an Error's message on the error screen (401/Token messages send the browser to /auth).
+  // The error's own message on the error screen (401/Token messages send the browser to /auth).
   if ("error" in loaded) return <ErrorScreen title="Error Loading Organization" message={loaded.error} />;
-  return <OrganizationManager cohort={loaded.cohort} schemas={loaded.schemas} />;
+  return <OrganizationManager cohort={loaded.cohort} roleplays={loaded.roleplays} />;
 }
 
 type Loaded =
-  | { cohort: Awaited<ReturnType<typeof getCohort>>; schemas: { id: string; name: string; assigned_groups: string[]; is_active: boolean }[] }
+  | {
+      cohort: Awaited<ReturnType<typeof getCohort>>;
+      roleplays: RoleplaySummary[];
+    }
   | { error: string };
 
 async function loadOrganization(user: SessionUser, organizationId: string | null): Promise<Loaded> {
   try {
-    const [cohort, schemas] = await Promise.all([getCohort(user), listVisibleSchemas(user)]);
-    const own = schemas
+    const [cohort, roleplays] = await Promise.all([getCohort(user), listVisibleRoleplays(user)]);
+    const own = roleplays
       .filter((s) => s.organization_id === organizationId)
       .map((s) => ({ id: s.id, name: s.name, assigned_groups: s.assigned_groups, is_active: s.is_active }));
     // Learners' names are already in the group tables: the assignments carry only ids (a smaller page).
-    const assignments = cohort.assignments.map((a) => ({ ...a, learners: a.learners.map((l) => ({ ...l, name: "", email: "" })) }));
-    return { cohort: { ...cohort, assignments }, schemas: own };
+    const assignments = cohort.assignments.map((a) => ({
+      ...a,
+      learners: a.learners.map((l) => ({ ...l, name: "", email: "" })),
+    }));
+    return { cohort: { ...cohort, assignments }, roleplays: own };
   } catch (err) {
     if (err instanceof AppError) return { error: err.message };
     throw err;

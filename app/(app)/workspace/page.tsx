@@ -1,6 +1,7 @@
+import { BarChart3, MessagesSquare, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BarChart3, MessagesSquare, Users } from "lucide-react";
+
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,12 +9,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 export const metadata: Metadata = { title: "Workspace" };
 
 const areas = [
-  { title: "Conversation Management", text: "Organise roleplay schemas into libraries.", icon: MessagesSquare, action: "Manage Conversations" },
-  { title: "User Management", text: "Invite learners and arrange them into groups.", icon: Users, action: "Manage Users" },
+  {
+    title: "Conversation Management",
+    text: "Organise roleplay schemas into libraries.",
+    icon: MessagesSquare,
+    action: "Manage Conversations",
+  },
+  {
+    title: "User Management",
+    text: "Invite learners and arrange them into groups.",
+    icon: Users,
+    action: "Manage Users",
+  },
   { title: "Analytics", text: "Follow progress across cohorts over time.", icon: BarChart3, action: "View Analytics" },
 ];
 
-/** A placeholder (spec section 2): the buttons do nothing yet, and say so. */
+/** A placeholder: the buttons do nothing yet, and say so. */
 export default function WorkspacePage() {
   return (
     <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
@@ -25,7 +36,9 @@ export default function WorkspacePage() {
       </div>
       <Alert>
         <AlertTitle>Workspace Coming Soon</AlertTitle>
-        <AlertDescription>These tools are being built. Schemas are created and edited from the dashboard for now.</AlertDescription>
+        <AlertDescription>
+          These tools are being built. Schemas are created and edited from the dashboard for now.
+        </AlertDescription>
       </Alert>
       <div className="grid gap-4 md:grid-cols-3">
         {areas.map(({ title, text, icon: Icon, action }) => (
@@ -45,7 +58,9 @@ export default function WorkspacePage() {
           </Card>
         ))}
       </div>
-      <p id="coming-soon" className="sr-only">Coming soon</p>
+      <p id="coming-soon" className="sr-only">
+        Coming soon
+      </p>
     </main>
   );
 }

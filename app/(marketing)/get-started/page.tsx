@@ -1,6 +1,7 @@
+import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
+
 import { Button } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Get started" };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+
 import { BackButton } from "@/components/marketing/back-button";
 import { termsSections } from "@/components/marketing/terms-sections";
 import { env } from "@/lib/env";

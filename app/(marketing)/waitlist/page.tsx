@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+
 import { GlowBackground } from "@/components/marketing/glow-background";
 import { WaitlistForm } from "@/components/marketing/waitlist-form";
 

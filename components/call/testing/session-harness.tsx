@@ -1,8 +1,9 @@
 "use client";
 
-import { useMemo, useState } from "react";
 import { SessionProvider, useSession } from "@livekit/components-react";
 import { ConnectionState, Room, TokenSource } from "livekit-client";
+import { useMemo, useState } from "react";
+
 import { LiveKitStage } from "../livekit-call";
 
 /**
@@ -15,7 +16,10 @@ import { LiveKitStage } from "../livekit-call";
  */
 
 type Packet = { participantIdentity: string; value: { case: string; value: unknown } };
-type StreamManager = { setConnected(connected: boolean): void; handleDataStreamPacket(packet: Packet, encryption: number): void };
+type StreamManager = {
+  setConnected(connected: boolean): void;
+  handleDataStreamPacket(packet: Packet, encryption: number): void;
+};
 type Sent = { text: string; topic?: string };
 
 export type HarnessApi = {
@@ -37,23 +41,48 @@ function prime(room: Room, learner: { identity: string; name: string }): Harness
   const local = room.localParticipant as unknown as Record<string, unknown>;
   local.identity = learner.identity;
   local.name = learner.name;
-  local.permissions = { canPublish: true, canSubscribe: true, canPublishData: true, canPublishSources: [], hidden: false, canUpdateMetadata: false };
+  local.permissions = {
+    canPublish: true,
+    canSubscribe: true,
+    canPublishData: true,
+    canPublishSources: [],
+    hidden: false,
+    canUpdateMetadata: false,
+  };
   const manager = (room as unknown as { incomingDataStreamManager: StreamManager }).incomingDataStreamManager;
   manager.setConnected(true);
   // The hooks only read transcription streams from a connected room.
   (room as unknown as { state: ConnectionState }).state = ConnectionState.Connected;
   const deliver = (identity: string, kind: "streamHeader" | "streamChunk" | "streamTrailer", value: unknown) =>
     manager.handleDataStreamPacket({ participantIdentity: identity, value: { case: kind, value } }, NONE);
-  const header = (streamId: string, topic: string, content: { case: "textHeader" | "byteHeader"; value: object }, extra: object = {}) => ({
-    streamId, topic, timestamp: BigInt(Date.now()), mimeType: content.case === "textHeader" ? "text/plain" : "application/octet-stream",
-    attributes: {}, compression: NONE, contentHeader: content, ...extra,
+  const header = (
+    streamId: string,
+    topic: string,
+    content: { case: "textHeader" | "byteHeader"; value: object },
+    extra: object = {},
+  ) => ({
+    streamId,
+    topic,
+    timestamp: BigInt(Date.now()),
+    mimeType: content.case === "textHeader" ? "text/plain" : "application/octet-stream",
+    attributes: {},
+    compression: NONE,
+    contentHeader: content,
+    ...extra,
   });
 
   const sent: Sent[] = [];
   // Where a connected Room would send: record it and answer like the SDK does.
   local.sendText = async (text: string, options?: { topic?: string }) => {
     sent.push({ text, topic: options?.topic });
-    return { id: nextId("sent"), timestamp: Date.now(), topic: options?.topic ?? "", mimeType: "text/plain", size: text.length, attributes: {} };
+    return {
+      id: nextId("sent"),
+      timestamp: Date.now(),
+      topic: options?.topic ?? "",
+      mimeType: "text/plain",
+      size: text.length,
+      attributes: {},
+    };
   };
   local.publishData = async () => undefined;
 
@@ -61,12 +90,25 @@ function prime(room: Room, learner: { identity: string; name: string }): Harness
     sent,
     transcript({ identity, segmentId, text, final }) {
       const attributes = { "lk.segment_id": segmentId, "lk.transcription_final": String(final) };
-      deliver(identity, "streamHeader", header(nextId("tr"), "lk.transcription", { case: "textHeader", value: {} }, { attributes, inlineContent: bytes(text) }));
+      deliver(
+        identity,
+        "streamHeader",
+        header(
+          nextId("tr"),
+          "lk.transcription",
+          { case: "textHeader", value: {} },
+          { attributes, inlineContent: bytes(text) },
+        ),
+      );
     },
     async streamReply({ identity, segmentId, chunks }) {
       const streamId = nextId("reply");
       const attributes = { "lk.segment_id": segmentId, "lk.transcription_final": "false" };
-      deliver(identity, "streamHeader", header(streamId, "lk.transcription", { case: "textHeader", value: {} }, { attributes }));
+      deliver(
+        identity,
+        "streamHeader",
+        header(streamId, "lk.transcription", { case: "textHeader", value: {} }, { attributes }),
+      );
       for (const [i, chunk] of chunks.entries()) {
         deliver(identity, "streamChunk", { streamId, chunkIndex: BigInt(i), content: bytes(chunk), version: 0 });
         await new Promise((r) => setTimeout(r, 50));
@@ -79,7 +121,12 @@ function prime(room: Room, learner: { identity: string; name: string }): Harness
       deliver(identity, "streamHeader", header(nextId("chat"), "lk.chat", textHeader, { inlineContent: bytes(text) }));
       for (const f of fileStreams) {
         const content = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-        deliver(identity, "streamHeader", { ...header(f.id, "lk.chat", { case: "byteHeader", value: { name: f.name } }), mimeType: f.type, inlineContent: content, totalLength: BigInt(content.length) });
+        deliver(identity, "streamHeader", {
+          ...header(f.id, "lk.chat", { case: "byteHeader", value: { name: f.name } }),
+          mimeType: f.type,
+          inlineContent: content,
+          totalLength: BigInt(content.length),
+        });
       }
     },
   };
@@ -98,7 +145,10 @@ export default function SessionHarness() {
     window.__callHarness = prime(r, { identity: me.id, name: me.name });
     return r;
   });
-  const tokenSource = useMemo(() => TokenSource.literal({ serverUrl: "ws://127.0.0.1:9", participantToken: "never-used" }), []);
+  const tokenSource = useMemo(
+    () => TokenSource.literal({ serverUrl: "ws://127.0.0.1:9", participantToken: "never-used" }),
+    [],
+  );
   // No agent ever joins this room: keep the "could not join" timeout out of the test's way.
   const session = useSession(tokenSource, { room, agentConnectTimeoutMilliseconds: 60 * 60_000 });
   return (

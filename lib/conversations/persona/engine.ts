@@ -1,8 +1,9 @@
 import type { Persona } from "@/lib/validations/persona";
-import { classify, isQuestion, keywords, overlap, REASSURANCE, type Intent } from "./intent";
-import { knowledgeOf, type Knowledge, type Said } from "./knowledge";
-import { consequence, line, type LineKey } from "./lines";
+
 import { upperFirst } from "./first-person";
+import { classify, type Intent, isQuestion, keywords, overlap, REASSURANCE } from "./intent";
+import { type Knowledge, knowledgeOf, type Said } from "./knowledge";
+import { consequence, line, type LineKey } from "./lines";
 
 export type TranscriptLine = { speaker: "learner" | "persona"; text: string };
 
@@ -32,9 +33,19 @@ const GOAL_QUESTION = /\b(goals?|priorit|objectives?|success|aim|trying to achie
 
 function initialState(k: Knowledge): State {
   return {
-    turn: 0, trust: START_TRUST[k.difficulty], given: { situation: 0, background: 0, company: 0 },
-    revealed: [], depth: k.pains.map(() => 0), current: null, goalsShared: [], motivationShared: false,
-    implications: 0, concern: "none", closed: false, hinted: false, expects: null,
+    turn: 0,
+    trust: START_TRUST[k.difficulty],
+    given: { situation: 0, background: 0, company: 0 },
+    revealed: [],
+    depth: k.pains.map(() => 0),
+    current: null,
+    goalsShared: [],
+    motivationShared: false,
+    implications: 0,
+    concern: "none",
+    closed: false,
+    hinted: false,
+    expects: null,
   };
 }
 
@@ -66,7 +77,8 @@ function bestGoalFor(k: Knowledge, pain: Said | undefined, shared: number[]): nu
 }
 
 type Ctx = { k: Knowledge; s: State; text: string; words: Set<string>; seed: string; used: Set<string> };
-const say = (c: Ctx, key: LineKey, values: Record<string, string> = {}) => line(key, `${c.seed}:${c.s.turn}`, c.used, values);
+const say = (c: Ctx, key: LineKey, values: Record<string, string> = {}) =>
+  line(key, `${c.seed}:${c.s.turn}`, c.used, values);
 
 function nextFacts(c: Ctx, order: ("situation" | "background" | "company")[]): string | null {
   const lists = { situation: c.k.situation, background: c.k.background, company: c.k.companyFacts };
@@ -89,15 +101,22 @@ function revealPain(c: Ctx, index: number): string {
   const key: LineKey = first ? "painFirst" : pain.clause ? "painNext" : "painNextPhrase";
   let reply = say(c, key, { pain: pain.sentence, inline: pain.inline });
   const more = s.revealed.length < k.pains.length;
-  if (more && (k.difficulty === "easy" || (k.difficulty === "medium" && s.trust >= 3))) reply += ` ${say(c, "volunteerMore")}`;
-  if (k.difficulty === "hard" && k.concern && s.concern === "none" && s.revealed.length >= Math.min(2, k.pains.length)) {
+  if (more && (k.difficulty === "easy" || (k.difficulty === "medium" && s.trust >= 3)))
+    reply += ` ${say(c, "volunteerMore")}`;
+  if (
+    k.difficulty === "hard" &&
+    k.concern &&
+    s.concern === "none" &&
+    s.revealed.length >= Math.min(2, k.pains.length)
+  ) {
     s.concern = "raised";
     reply += ` ${say(c, "objectionRaised", { concern: concernText(k) })}`;
   }
   return reply.trim();
 }
 
-const concernText = (k: Knowledge) => (k.concern!.clause ? k.concern!.sentence : `The last thing I need is ${k.concern!.inline}.`);
+const concernText = (k: Knowledge) =>
+  k.concern!.clause ? k.concern!.sentence : `The last thing I need is ${k.concern!.inline}.`;
 
 function onProblem(c: Ctx): string {
   const { k, s, words } = c;
@@ -190,14 +209,18 @@ function respond(c: Ctx, intent: Intent): string {
     s.expects = k.pains[s.current].words;
     return say(c, "causeKnown");
   }
-  if (intent === "implication" || (intent === "problem" && s.revealed.length > 0 && isFollowUp(c))) return onImplication(c);
+  if (intent === "implication" || (intent === "problem" && s.revealed.length > 0 && isFollowUp(c)))
+    return onImplication(c);
   if (intent === "problem") return onProblem(c);
   if (intent === "payoff") return onPayoff(c);
   if (intent === "greeting") return s.turn === 1 ? say(c, "greeting", { first: k.firstName }) : say(c, "greetingAgain");
   if (intent === "situation" || intent === "background" || intent === "company") {
-    const order = intent === "background" ? ["background", "situation", "company"] as const
-      : intent === "company" ? ["company", "situation", "background"] as const
-      : ["situation", "company", "background"] as const;
+    const order =
+      intent === "background"
+        ? (["background", "situation", "company"] as const)
+        : intent === "company"
+          ? (["company", "situation", "background"] as const)
+          : (["situation", "company", "background"] as const);
     const facts = nextFacts(c, [...order]);
     if (!facts) return say(c, "situationDone");
     let reply = `${say(c, "situationIntro")} ${facts}`.trim();
@@ -213,7 +236,9 @@ function respond(c: Ctx, intent: Intent): string {
 
 /** "And what about the overtime?" right after the overtime came up is a follow-up, not a new problem. */
 function isFollowUp(c: Ctx): boolean {
-  return c.s.current !== null && overlap(c.words, c.k.pains[c.s.current].words) > 0 && /\b(that|this|it)\b/i.test(c.text);
+  return (
+    c.s.current !== null && overlap(c.words, c.k.pains[c.s.current].words) > 0 && /\b(that|this|it)\b/i.test(c.text)
+  );
 }
 
 /** Answers one learner turn and updates the state. */
@@ -225,13 +250,26 @@ function step(k: Knowledge, s: State, text: string, seed: string, used: Set<stri
   const hidden = k.pains.map((_, i) => i).filter((i) => !s.revealed.includes(i));
   const named = painAskedAbout(k, c.words, hidden);
   const namedHits = named === null ? 0 : overlap(c.words, k.pains[named].words);
-  if (["situation", "company", "background"].includes(intent) && named !== null && (namedHits >= 2 || s.trust >= REVEAL_TRUST[k.difficulty])) {
+  if (
+    ["situation", "company", "background"].includes(intent) &&
+    named !== null &&
+    (namedHits >= 2 || s.trust >= REVEAL_TRUST[k.difficulty])
+  ) {
     intent = "problem";
   }
 
   // Talking past what the persona just said (a concern, a problem) is noticed.
-  const ignored = s.expects !== null && ["pitch", "close", "other"].includes(intent) && overlap(c.words, s.expects) === 0 && !REASSURANCE.test(text);
-  if (s.concern === "raised" && intent !== "close" && intent !== "pitch" && (REASSURANCE.test(text) || (k.concern && overlap(c.words, k.concern.words) > 0))) {
+  const ignored =
+    s.expects !== null &&
+    ["pitch", "close", "other"].includes(intent) &&
+    overlap(c.words, s.expects) === 0 &&
+    !REASSURANCE.test(text);
+  if (
+    s.concern === "raised" &&
+    intent !== "close" &&
+    intent !== "pitch" &&
+    (REASSURANCE.test(text) || (k.concern && overlap(c.words, k.concern.words) > 0))
+  ) {
     s.concern = "addressed";
     s.expects = null;
     return say(c, "objectionHeard");
@@ -244,7 +282,8 @@ function step(k: Knowledge, s: State, text: string, seed: string, used: Set<stri
   const wasExpecting = s.expects;
   const reply = respond(c, intent);
   // A good question earns openness for the next answer, not this one: the persona warms up.
-  if (["situation", "background", "company", "problem", "implication", "payoff", "cause", "concern"].includes(intent)) s.trust = Math.min(4, s.trust + 1);
+  if (["situation", "background", "company", "problem", "implication", "payoff", "cause", "concern"].includes(intent))
+    s.trust = Math.min(4, s.trust + 1);
   if (s.expects === wasExpecting && intent !== "other") s.expects = null;
   const opener = s.turn === 1 && intent !== "greeting" ? `${k.firstName} here. ` : "";
   return opener + reply;
@@ -255,7 +294,12 @@ function step(k: Knowledge, s: State, text: string, seed: string, used: Set<stri
  * conversation so far to know what it has given away, then answers the latest turn.
  * `seed` (the conversation id) picks the phrasing, so one conversation always reads the same.
  */
-export function offlineReply(persona: Persona, history: TranscriptLine[], learnerText: string, seed = "parley"): string {
+export function offlineReply(
+  persona: Persona,
+  history: TranscriptLine[],
+  learnerText: string,
+  seed = "parley",
+): string {
   const k = knowledgeOf(persona);
   const s = initialState(k);
   // Each past turn is replayed with what had been said before it, so it takes the same path again.

@@ -5,40 +5,72 @@
  */
 
 const FUNCTION_WORDS = new Set(
-  ("someone something anyone anything people everyone everything the a an his her their its our my your this that these those what how who whom him them it me us " +
+  (
+    "someone something anyone anything people everyone everything the a an his her their its our my your this that these those what how who whom him them it me us " +
     "to from with by for in on at into onto up out off back through across as after before without about over under " +
     "too very only still already not never often always mostly heavily barely just more less most several many " +
     "multiple some all no any every each both own one two three four five six seven eight nine ten twelve fifteen " +
-    "twenty fifty hundred roughly around nearly almost half being been down").split(" "),
+    "twenty fifty hundred roughly around nearly almost half being been down"
+  ).split(" "),
 );
 
 const AUXILIARIES: Record<string, string> = {
-  is: "am", was: "was", has: "have", had: "had", does: "do", did: "did", can: "can", cannot: "can't",
-  "can't": "can't", could: "could", will: "will", would: "would", should: "should", must: "must", may: "may",
-  might: "might", "doesn't": "don't", "isn't": "am not", "hasn't": "haven't", "wasn't": "wasn't", "won't": "won't",
-  "didn't": "didn't", "couldn't": "couldn't", "wouldn't": "wouldn't",
+  is: "am",
+  was: "was",
+  has: "have",
+  had: "had",
+  does: "do",
+  did: "did",
+  can: "can",
+  cannot: "can't",
+  "can't": "can't",
+  could: "could",
+  will: "will",
+  would: "would",
+  should: "should",
+  must: "must",
+  may: "may",
+  might: "might",
+  "doesn't": "don't",
+  "isn't": "am not",
+  "hasn't": "haven't",
+  "wasn't": "wasn't",
+  "won't": "won't",
+  "didn't": "didn't",
+  "couldn't": "couldn't",
+  "wouldn't": "wouldn't",
 };
 
 const IRREGULAR_PAST = new Set(
-  ("built ran led took made grew got came left joined began spent lost saw heard bought sold became went found " +
+  (
+    "built ran led took made grew got came left joined began spent lost saw heard bought sold became went found " +
     "brought kept set held wrote told gave oversaw founded started moved inherited agreed signed managed worked " +
-    "switched tried used chose").split(" "),
+    "switched tried used chose"
+  ).split(" "),
 );
 
 /** Verbs common in persona notes, recognised whatever follows them ("values clear communication"). */
 const KNOWN_3S = new Set(
-  ("runs manages leads owns oversees reports spends struggles worries prefers likes hates expects believes thinks " +
+  (
+    "runs manages leads owns oversees reports spends struggles worries prefers likes hates expects believes thinks " +
     "knows cares relies uses handles sells buys works juggles feels sees hopes plans faces tracks supervises heads " +
     "hires reviews approves signs controls answers values wants needs has is was does lacks loses misses wastes " +
-    "dislikes distrusts trusts insists demands requires juggles sits chairs coordinates builds lives").split(" "),
+    "dislikes distrusts trusts insists demands requires juggles sits chairs coordinates builds lives"
+  ).split(" "),
 );
 
 /** Participles that read as states: "and worried about" -> "and I'm worried about". */
-const STATES = new Set("worried concerned frustrated interested tired skeptical sceptical overwhelmed stretched annoyed impressed unhappy".split(" "));
+const STATES = new Set(
+  "worried concerned frustrated interested tired skeptical sceptical overwhelmed stretched annoyed impressed unhappy".split(
+    " ",
+  ),
+);
 
 /** Participles that describe something done to the persona: "promoted from" -> "I was promoted from". */
 const PASSIVE = new Set(
-  "promoted hired appointed tasked asked burned burnt told brought recruited charged pressured forced expected required mandated named put given".split(" "),
+  "promoted hired appointed tasked asked burned burnt told brought recruited charged pressured forced expected required mandated named put given".split(
+    " ",
+  ),
 );
 
 const PERSON_NOUNS =
@@ -53,7 +85,8 @@ export function firstPersonVerb(word: string, next = ""): string | null {
   const n = bare(next);
   if (w in AUXILIARIES) return AUXILIARIES[w];
   if (STATES.has(w)) return `am ${w}`;
-  if (KNOWN_3S.has(w)) return w.endsWith("ies") ? w.slice(0, -3) + "y" : /(ch|sh|ss|x|z|o)es$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
+  if (KNOWN_3S.has(w))
+    return w.endsWith("ies") ? w.slice(0, -3) + "y" : /(ch|sh|ss|x|z|o)es$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
   const nextIsFunction = !next || FUNCTION_WORDS.has(n) || isNumberLike(next) || /ly$/.test(n);
   if (IRREGULAR_PAST.has(w) && nextIsFunction) return w;
   if (/ed$/.test(w) && w.length > 4 && nextIsFunction) return PASSIVE.has(w) ? `was ${w}` : w;
@@ -68,9 +101,18 @@ export function firstPersonVerb(word: string, next = ""): string | null {
 }
 
 const CONTRACTIONS: [RegExp, string][] = [
-  [/\bI am not\b/g, "I'm not"], [/\bI am\b/g, "I'm"], [/\bI have been\b/g, "I've been"], [/\bI have had\b/g, "I've had"],
-  [/\bI will\b/g, "I'll"], [/\bI would\b/g, "I'd"], [/\bdid not\b/g, "didn't"], [/\bdo not\b/g, "don't"],
-  [/\bcannot\b/g, "can't"], [/\bis not\b/g, "isn't"], [/\bwas not\b/g, "wasn't"], [/\bhas not\b/g, "hasn't"],
+  [/\bI am not\b/g, "I'm not"],
+  [/\bI am\b/g, "I'm"],
+  [/\bI have been\b/g, "I've been"],
+  [/\bI have had\b/g, "I've had"],
+  [/\bI will\b/g, "I'll"],
+  [/\bI would\b/g, "I'd"],
+  [/\bdid not\b/g, "didn't"],
+  [/\bdo not\b/g, "don't"],
+  [/\bcannot\b/g, "can't"],
+  [/\bis not\b/g, "isn't"],
+  [/\bwas not\b/g, "wasn't"],
+  [/\bhas not\b/g, "hasn't"],
 ];
 
 const contract = (s: string) => CONTRACTIONS.reduce((acc, [re, to]) => acc.replace(re, to), s);
@@ -113,9 +155,19 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   if (/^(his|her)$/i.test(words[0])) return { kind: "clause", text: swapPronouns(s) };
   const verb = firstPersonVerb(words[0], words[1] ?? "");
   if (verb) return { kind: "clause", text: swapPronouns(["I", verb, ...words.slice(1)].join(" ")) };
-  if (first && /^(\S+\s+)?(\S+\s+)?(years?|decades?)\b/i.test(s) && /^(\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|over|more than|almost|nearly|about)/i.test(s))
+  if (
+    first &&
+    /^(\S+\s+)?(\S+\s+)?(years?|decades?)\b/i.test(s) &&
+    /^(\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|over|more than|almost|nearly|about)/i.test(
+      s,
+    )
+  )
     return { kind: "clause", text: `I've got ${lowerFirst(swapPronouns(s))}` };
-  if (/^(careful|cautious|skeptical|sceptical|wary|keen|open|busy|new|happy|comfortable|responsible|frustrated|worried|tired|proud|focused|known|deeply|very|quite|fairly|highly)\b/i.test(s))
+  if (
+    /^(careful|cautious|skeptical|sceptical|wary|keen|open|busy|new|happy|comfortable|responsible|frustrated|worried|tired|proud|focused|known|deeply|very|quite|fairly|highly)\b/i.test(
+      s,
+    )
+  )
     return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
   const head = s.split(/\s+(?:at|in|with|from|for|who|by|of|on|to)\s+/)[0].split(/\s+/);
   if (first && head.length <= 4 && PERSON_NOUNS.test(head.at(-1) ?? "")) {
@@ -126,7 +178,8 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   return { kind: "phrase", text: swapPronouns(s) };
 }
 
-export const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) && !/^I\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
+export const lowerFirst = (s: string) =>
+  /^[A-Z][a-z]/.test(s) && !/^I\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 export const upperFirst = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const trimEnd = (s: string) => s.trim().replace(/[\s.;:,!]+$/, "");
 
@@ -141,7 +194,10 @@ export function sentencesOf(text: string): string[] {
 /** A name pattern that matches the persona's full or first name as a subject. */
 export function nameMatcher(name: string | undefined): RegExp | null {
   if (!name) return null;
-  const parts = name.trim().split(/\s+/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = name
+    .trim()
+    .split(/\s+/)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return new RegExp(`^(${parts.join("\\s+")}|${parts[0]})\\b`, "i");
 }
 

@@ -1,6 +1,7 @@
 import type { Persona } from "@/lib/validations/persona";
-import { keywords } from "./intent";
+
 import { lowerFirst, sentencesOf, toFirstPerson, trimEnd, upperFirst } from "./first-person";
+import { keywords } from "./intent";
 
 export type Difficulty = "easy" | "medium" | "hard";
 
@@ -50,7 +51,12 @@ function facts(field: string | undefined, name: string): string[] {
   if (!field) return [];
   return sentencesOf(field)
     .flatMap((s) => toFirstPerson(s, name))
-    .map((s) => trimEnd(s.text).split(/\s+but\s+/i).filter((part) => !STAGE_DIRECTION.test(part)).join(" but "))
+    .map((s) =>
+      trimEnd(s.text)
+        .split(/\s+but\s+/i)
+        .filter((part) => !STAGE_DIRECTION.test(part))
+        .join(" but "),
+    )
     .filter((s) => s && !STAGE_DIRECTION.test(s))
     .map((s) => `${upperFirst(s)}.`);
 }
@@ -65,7 +71,9 @@ function closeObject(close: string | undefined, name: string): string | undefine
     .replace(/\s+(if|once|provided|as long as|when|assuming|but only)\b.*$/i, "");
   const invite = text.match(/^invite\s+.+?\s+to\s+(.+)$/i);
   if (invite) text = invite[1];
-  const spoken = toFirstPerson(text, name).map((s) => s.text).join(", ");
+  const spoken = toFirstPerson(text, name)
+    .map((s) => s.text)
+    .join(", ");
   return lowerFirst(spoken.replace(/^I\s+/, ""));
 }
 
@@ -76,7 +84,8 @@ function companyFacts(persona: Persona): string[] {
   if (c.name && c.industry) out.push(`We're ${c.name}, ${lowerFirst(trimEnd(c.industry))}.`);
   else if (c.name) out.push(`The company's ${c.name}.`);
   else if (c.industry) out.push(`We're in ${lowerFirst(trimEnd(c.industry))}.`);
-  if (c.size && c.revenue) out.push(`Size-wise, ${lowerFirst(trimEnd(c.size))}, about ${trimEnd(c.revenue)} in revenue.`);
+  if (c.size && c.revenue)
+    out.push(`Size-wise, ${lowerFirst(trimEnd(c.size))}, about ${trimEnd(c.revenue)} in revenue.`);
   else if (c.size) out.push(`Size-wise, ${lowerFirst(trimEnd(c.size))}.`);
   else if (c.revenue) out.push(`Revenue's around ${trimEnd(c.revenue)}.`);
   return out;
@@ -89,7 +98,9 @@ function distinctive(pain: Said, common: Set<string>): Said {
 
 export function knowledgeOf(persona: Persona): Knowledge {
   const name = persona.name;
-  const common = keywords([persona.situation, persona.background, persona.role, ...Object.values(persona.company ?? {})].join(" "));
+  const common = keywords(
+    [persona.situation, persona.background, persona.role, ...Object.values(persona.company ?? {})].join(" "),
+  );
   const situation = facts(persona.situation, name);
   const background = facts(persona.background, name);
   return {
@@ -97,9 +108,14 @@ export function knowledgeOf(persona: Persona): Knowledge {
     role: persona.role,
     company: persona.company?.name,
     difficulty: persona.difficulty ?? "medium",
-    situation: situation.length ? situation : [`I'm the ${persona.role}${persona.company?.name ? ` at ${persona.company.name}` : ""}.`],
+    situation: situation.length
+      ? situation
+      : [`I'm the ${persona.role}${persona.company?.name ? ` at ${persona.company.name}` : ""}.`],
     // Asked about their role, people start with the title: "I'm the Head of Operations."
-    background: [`I'm the ${persona.role}${persona.company?.name ? ` at ${persona.company.name}` : ""}.`, ...background],
+    background: [
+      `I'm the ${persona.role}${persona.company?.name ? ` at ${persona.company.name}` : ""}.`,
+      ...background,
+    ],
     companyFacts: companyFacts(persona),
     pains: persona.pain_points.map((p) => distinctive(said(p, name), common)),
     goals: persona.goals.map((g) => goalSaid(g, name)),

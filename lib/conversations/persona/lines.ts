@@ -16,15 +16,18 @@ export function pick(variants: string[], seed: string, used: Set<string>): strin
   const ordered = variants.map((_, i) => variants[(start + i) % variants.length]);
   for (const v of ordered) if (!used.has(v)) return v;
   const lower = (v: string) => `${v[0].toLowerCase()}${v.slice(1)}`;
-  for (const lead of LEAD_INS) for (const v of ordered) {
-    const line = `${lead} ${lower(v)}`;
-    if (!used.has(line)) return line;
-  }
+  for (const lead of LEAD_INS)
+    for (const v of ordered) {
+      const line = `${lead} ${lower(v)}`;
+      if (!used.has(line)) return line;
+    }
   // A very long call: pairs of lead-ins still never repeat a reply.
-  for (const first of LEAD_INS) for (const second of LEAD_INS) for (const v of ordered) {
-    const line = `${first} ${second.toLowerCase()} ${lower(v)}`;
-    if (first !== second && !used.has(line)) return line;
-  }
+  for (const first of LEAD_INS)
+    for (const second of LEAD_INS)
+      for (const v of ordered) {
+        const line = `${first} ${second.toLowerCase()} ${lower(v)}`;
+        if (first !== second && !used.has(line)) return line;
+      }
   return `${ordered[0]} I've said all I can on that.`;
 }
 
@@ -53,8 +56,18 @@ export const L = {
     "Nothing I'd call a crisis. What makes you ask?",
   ],
   painFirst: ["Honestly? {pain}", "The big one: {inline}.", "If I'm honest, {inline}.", "Well, since you ask. {pain}"],
-  painNext: ["There's another thing. {pain}", "And then there's this: {inline}.", "The other one is that {inline}.", "Something else that bugs me: {inline}."],
-  painNextPhrase: ["There's another thing: {inline}.", "And then there's this: {inline}.", "The other one: {inline}.", "Something else that bugs me: {inline}."],
+  painNext: [
+    "There's another thing. {pain}",
+    "And then there's this: {inline}.",
+    "The other one is that {inline}.",
+    "Something else that bugs me: {inline}.",
+  ],
+  painNextPhrase: [
+    "There's another thing: {inline}.",
+    "And then there's this: {inline}.",
+    "The other one: {inline}.",
+    "Something else that bugs me: {inline}.",
+  ],
   painsDone: [
     "I think you've heard the main problems now.",
     "That's the main list, honestly.",
@@ -78,10 +91,21 @@ export const L = {
     "It would change a lot. I'd finally be able to {can}.",
     "Honestly? It would mean I can finally {can}.",
   ],
-  payoffGoal: ["If that got fixed? {goal}", "Then I could actually do what I'm meant to. {goal}", "It would change a lot. {goal}"],
-  payoffMotivation: ["For me personally, {motivation}", "And honestly, {motivation}", "It matters to me too. {motivation}"],
+  payoffGoal: [
+    "If that got fixed? {goal}",
+    "Then I could actually do what I'm meant to. {goal}",
+    "It would change a lot. {goal}",
+  ],
+  payoffMotivation: [
+    "For me personally, {motivation}",
+    "And honestly, {motivation}",
+    "It matters to me too. {motivation}",
+  ],
   goalPhrase: ["Top of my list: {inline}.", "Mostly, {inline}.", "Honestly? {inline}."],
-  payoffDone: ["I think I've told you what it would mean. It would be worth a lot.", "That's what's at stake for me. It would matter."],
+  payoffDone: [
+    "I think I've told you what it would mean. It would be worth a lot.",
+    "That's what's at stake for me. It would matter.",
+  ],
   pitchEarly: [
     "I'm not sure what problem that solves for us.",
     "Hold on. You're telling me what you've got before you know what we need.",
@@ -124,7 +148,11 @@ export const L = {
     "Partly the systems, partly habit. It's always been done this way.",
   ],
   causeNone: ["Why is what, sorry?", "I'm not sure what you're asking."],
-  objectionHeard: ["Okay. That's fair, and it helps.", "Alright. That makes me a bit more comfortable.", "Fine. I can live with that."],
+  objectionHeard: [
+    "Okay. That's fair, and it helps.",
+    "Alright. That makes me a bit more comfortable.",
+    "Fine. I can live with that.",
+  ],
   objectionUnanswered: ["You still haven't answered my concern.", "That doesn't really address what worries me."],
   agree: [
     "Okay. That sounds reasonable given what we've talked about. Let's do {close}. Send me an invite.",
@@ -135,7 +163,10 @@ export const L = {
     "Okay. A short next step makes sense. Send me an invite.",
     "Alright. Let's set up a follow-up. Send me a few times.",
   ],
-  agreedAlready: ["We've agreed on that. Send the invite and we'll take it from there.", "Yes, already said yes. Just send the invite."],
+  agreedAlready: [
+    "We've agreed on that. Send the invite and we'll take it from there.",
+    "Yes, already said yes. Just send the invite.",
+  ],
   other: [
     "Sorry, where are you going with this?",
     "I'm not sure I follow. What do you need from me?",
@@ -155,16 +186,70 @@ export function line(key: LineKey, seed: string, used: Set<string>, values: Reco
 
 /** The damage a pain does, by what it is about: two levels, then its goal. */
 const CONSEQUENCES: [RegExp, string[]][] = [
-  [/\b(forecast|unreliable|accura|predict|planning)/i, ["I can't plan properly, and I end up defending numbers I don't trust myself.", "Leadership stops trusting the numbers, and then they stop trusting us."]],
-  [/\b(duplicat|records|reconcil|spreadsheet|data entry|two systems|systems)/i, ["Nobody trusts the data, so everyone keeps their own spreadsheet.", "We make decisions on bad data and find out too late."]],
-  [/\b(unused|inactive|adoption|seats|nobody uses|shelfware)/i, ["All that effort, and nobody uses it. That's hard to defend.", "It makes every new request harder to justify."]],
-  [/\b(board|report|show|visibility|prove|track|measure|dashboards?|metrics?)\b/i, ["When I can't show the numbers, I lose credibility where the decisions get made.", "We end up arguing about opinions instead of facts."]],
-  [/\b(error|mistake|wrong|defect|quality|rework)/i, ["Every mistake means rework, and we find out when it's already expensive.", "It makes us look sloppy, and that's not who we are."]],
-  [/\b(customer|complain|client|patient|churn|refund)/i, ["The customers notice before we do. That's what really worries me.", "Every one of those is a customer who thinks twice about coming back."]],
-  [/\b(miss|late|delay|cut-?off|deadline|backlog|slip)/i, ["Things go out late, and then everyone downstream scrambles to make up for it.", "We end up paying extra just to catch up, and the team burns out."]],
-  [/\b(too long|hours|manual|slow|ad-hoc|requests|\btime\b)/i, ["It eats the week. The work that actually matters keeps getting pushed back.", "Good people end up firefighting instead of doing what we hired them for."]],
-  [/\b(overtime|costs?\b|budget|expensive|price|money|spend\b|spending|\$|£|€)/i, ["That comes straight out of my budget, and I'm the one who has to explain it.", "It's money we could be spending on something that moves us forward."]],
-  [/\b(staff|turnover|burnout|hiring|morale|people|team)/i, ["People are tired. I'm worried about losing the good ones.", "It wears the team down, and it shows."]],
+  [
+    /\b(forecast|unreliable|accura|predict|planning)/i,
+    [
+      "I can't plan properly, and I end up defending numbers I don't trust myself.",
+      "Leadership stops trusting the numbers, and then they stop trusting us.",
+    ],
+  ],
+  [
+    /\b(duplicat|records|reconcil|spreadsheet|data entry|two systems|systems)/i,
+    [
+      "Nobody trusts the data, so everyone keeps their own spreadsheet.",
+      "We make decisions on bad data and find out too late.",
+    ],
+  ],
+  [
+    /\b(unused|inactive|adoption|seats|nobody uses|shelfware)/i,
+    ["All that effort, and nobody uses it. That's hard to defend.", "It makes every new request harder to justify."],
+  ],
+  [
+    /\b(board|report|show|visibility|prove|track|measure|dashboards?|metrics?)\b/i,
+    [
+      "When I can't show the numbers, I lose credibility where the decisions get made.",
+      "We end up arguing about opinions instead of facts.",
+    ],
+  ],
+  [
+    /\b(error|mistake|wrong|defect|quality|rework)/i,
+    [
+      "Every mistake means rework, and we find out when it's already expensive.",
+      "It makes us look sloppy, and that's not who we are.",
+    ],
+  ],
+  [
+    /\b(customer|complain|client|patient|churn|refund)/i,
+    [
+      "The customers notice before we do. That's what really worries me.",
+      "Every one of those is a customer who thinks twice about coming back.",
+    ],
+  ],
+  [
+    /\b(miss|late|delay|cut-?off|deadline|backlog|slip)/i,
+    [
+      "Things go out late, and then everyone downstream scrambles to make up for it.",
+      "We end up paying extra just to catch up, and the team burns out.",
+    ],
+  ],
+  [
+    /\b(too long|hours|manual|slow|ad-hoc|requests|\btime\b)/i,
+    [
+      "It eats the week. The work that actually matters keeps getting pushed back.",
+      "Good people end up firefighting instead of doing what we hired them for.",
+    ],
+  ],
+  [
+    /\b(overtime|costs?\b|budget|expensive|price|money|spend\b|spending|\$|£|€)/i,
+    [
+      "That comes straight out of my budget, and I'm the one who has to explain it.",
+      "It's money we could be spending on something that moves us forward.",
+    ],
+  ],
+  [
+    /\b(staff|turnover|burnout|hiring|morale|people|team)/i,
+    ["People are tired. I'm worried about losing the good ones.", "It wears the team down, and it shows."],
+  ],
 ];
 const GENERIC = [
   "It slows everything down, and it lands on my desk.",

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect } from "react";
 import { RotateCw } from "lucide-react";
+import { useEffect } from "react";
+
 import { GradeHeader } from "@/components/grade/grade-header";
 import { GradeMessage } from "@/components/grade/grade-message";
 import { Button } from "@/components/ui/button";
@@ -18,7 +19,11 @@ export default function GradeError({ error, reset }: { error: Error & { digest?:
       <GradeMessage
         kind="error"
         title="Error Loading Grade"
-        actions={<Button onClick={reset}><RotateCw aria-hidden /> Try Again</Button>}
+        actions={
+          <Button onClick={reset}>
+            <RotateCw aria-hidden /> Try Again
+          </Button>
+        }
       >
         Failed to load conversation grade
       </GradeMessage>

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+
 import { GradeHeader } from "@/components/grade/grade-header";
 import { GradeMessage } from "@/components/grade/grade-message";
 import { GradePending } from "@/components/grade/grade-pending";
 import { GradeReport } from "@/components/grade/grade-report";
-import { PractiseAgain } from "@/components/grade/practise-again";
 import { InstructorReview } from "@/components/grade/instructor-review";
+import { PractiseAgain } from "@/components/grade/practise-again";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
 import { AppError } from "@/lib/errors";
@@ -37,16 +38,20 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
   const subtitle = conversation ? `${conversation.schema_name} · with ${conversation.persona.name}` : undefined;
   const grade = view?.state === "graded" ? view.grade : null;
   // Only the learner who held the call practises it again, and only while its roleplay still exists.
-  const again = conversation && conversation.user_id === loaded?.viewerId && conversation.schema_id && conversation.status !== "active"
-    ? { schemaId: conversation.schema_id, name: conversation.schema_name }
-    : null;
+  const again =
+    conversation &&
+    conversation.user_id === loaded?.viewerId &&
+    conversation.schema_id &&
+    conversation.status !== "active"
+      ? { roleplayId: conversation.schema_id, name: conversation.schema_name }
+      : null;
 
   return (
     <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6">
       <GradeHeader subtitle={subtitle} grader={grade?.grader} model={grade?.model} />
       {again && (
         <div className="flex justify-end">
-          <PractiseAgain schemaId={again.schemaId} name={again.name} />
+          <PractiseAgain roleplayId={again.roleplayId} name={again.name} />
         </div>
       )}
       {view?.state === "missing" && conversation?.status === "abandoned" ? (
@@ -55,13 +60,19 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
           <span>The call ended before anything was said, so its credit was refunded.</span>
         </GradeMessage>
       ) : !view || view.state === "missing" ? (
-        <GradeMessage kind="empty" title="No Grade Data">No grade data found for this conversation.</GradeMessage>
+        <GradeMessage kind="empty" title="No Grade Data">
+          No grade data found for this conversation.
+        </GradeMessage>
       ) : view.state === "in_progress" ? (
         <GradePending conversationId={conversationId} phase="in_progress" />
       ) : view.state === "pending" ? (
         <GradePending conversationId={conversationId} />
       ) : view.state === "failed" ? (
-        <GradeMessage kind="error" title="Error Loading Grade" actions={<RetryGrading conversationId={conversationId} />}>
+        <GradeMessage
+          kind="error"
+          title="Error Loading Grade"
+          actions={<RetryGrading conversationId={conversationId} />}
+        >
           <span>Failed to load conversation grade</span>
           <span>
             Grading did not finish after {view.attempts} {view.attempts === 1 ? "attempt" : "attempts"}: {view.error}

@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+
 import { CallHarness } from "@/components/call/testing/harness-entry";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { withPublic } from "@/lib/api/handler";
 import { readText } from "@/lib/api/body";
+import { withPublic } from "@/lib/api/handler";
 import { handleLivekitWebhook } from "@/lib/rooms/webhook";
 
 // The signature covers the exact bytes, so the body is read as text (bounded), never re-serialised.

@@ -1,10 +1,7 @@
-import { parse, withPublic } from "@/lib/api/handler";
-import { assertAgent } from "@/lib/conversations/agent-auth";
+import { withAgent } from "@/lib/api/handler";
 import { conversationForAgent } from "@/lib/conversations/service";
 import { conversationParams } from "@/lib/validations/conversation";
 
-export const GET = withPublic(async ({ req, params }) => {
-  assertAgent(req);
-  const { conversationId } = parse(conversationParams, params);
-  return conversationForAgent(conversationId);
+export const GET = withAgent(async ({ params }) => conversationForAgent(params.conversationId), {
+  params: conversationParams,
 });

@@ -1,7 +1,7 @@
 import { body, withUser } from "@/lib/api/handler";
-import { createSchema } from "@/lib/schemas/service";
-import { schemaPayloadSchema } from "@/lib/validations/schema";
+import { createRoleplay } from "@/lib/roleplays/service";
+import { roleplayPayloadSchema } from "@/lib/validations/roleplay";
 
 export const POST = withUser(async ({ req, caller }) =>
-  Response.json(await createSchema(caller.user, await body(req, schemaPayloadSchema)), { status: 201 }),
+  Response.json(await createRoleplay(caller.user, await body(req, roleplayPayloadSchema)), { status: 201 }),
 );

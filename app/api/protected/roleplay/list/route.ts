@@ -1,6 +1,8 @@
 import { withUser } from "@/lib/api/handler";
-import { listVisibleSchemas } from "@/lib/schemas/service";
+import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const GET = withUser(async ({ req, caller }) =>
-  Response.json(await listVisibleSchemas(caller.user, { returnAll: req.nextUrl.searchParams.get("return_all") === "true" })),
+  Response.json(
+    await listVisibleRoleplays(caller.user, { returnAll: req.nextUrl.searchParams.get("return_all") === "true" }),
+  ),
 );

@@ -1,10 +1,8 @@
-import { body, parse, withPublic } from "@/lib/api/handler";
-import { assertAgent } from "@/lib/conversations/agent-auth";
+import { body, withAgent } from "@/lib/api/handler";
 import { recordAgentTurn } from "@/lib/conversations/service";
 import { agentTurnSchema, conversationParams } from "@/lib/validations/conversation";
 
-export const POST = withPublic(async ({ req, params }) => {
-  assertAgent(req);
-  const { conversationId } = parse(conversationParams, params);
-  return recordAgentTurn(conversationId, await body(req, agentTurnSchema, 16 * 1024));
-});
+export const POST = withAgent(
+  async ({ req, params }) => recordAgentTurn(params.conversationId, await body(req, agentTurnSchema, 16 * 1024)),
+  { params: conversationParams },
+);

@@ -1,5 +1,5 @@
 import { withDev } from "@/lib/api/handler";
 import { listOrganizationUsers } from "@/lib/dev/organizations";
-import { idOrNotFound } from "@/lib/validations/id";
+import { organizationParams } from "@/lib/validations/organization";
 
-export const GET = withDev<{ id: string }>(async ({ params }) => listOrganizationUsers(idOrNotFound(params.id, "Organization")));
+export const GET = withDev(async ({ params }) => listOrganizationUsers(params.id), { params: organizationParams });

@@ -1,7 +1,8 @@
 import { withUser } from "@/lib/api/handler";
 import { getUserScores } from "@/lib/organizations/scores";
-import { idOrNotFound } from "@/lib/validations/id";
+import { memberParams } from "@/lib/validations/organization";
 
-export const GET = withUser<{ userId: string }>(async ({ params, caller }) =>
-  Response.json(await getUserScores(caller.user, idOrNotFound(params.userId, "User"))),
+export const GET = withUser(
+  async ({ params, caller }) => Response.json(await getUserScores(caller.user, params.userId)),
+  { params: memberParams },
 );

@@ -1,9 +1,8 @@
-import { parse, withUser } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/handler";
 import { rejoinRoom } from "@/lib/rooms/service";
 import { conversationParams } from "@/lib/validations/conversation";
 
 /** Re-opens an active call: a new room answer for the same conversation; no credit is spent. */
-export const POST = withUser(async ({ params, caller }) => {
-  const { conversationId } = parse(conversationParams, params);
-  return rejoinRoom(caller.user, conversationId);
+export const POST = withUser(async ({ params, caller }) => rejoinRoom(caller.user, params.conversationId), {
+  params: conversationParams,
 });

@@ -1,0 +1,68 @@
+"use client";
+
+import { Controller, useFormContext, useWatch } from "react-hook-form";
+
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+
+import type { FormValues } from "./form-values";
+import { TextField } from "./text-field";
+
+export function BasicInfoSection({ disabled, children }: { disabled: boolean; children?: React.ReactNode }) {
+  const { control } = useFormContext<FormValues>();
+  const [isPublic, groups] = useWatch({ control, name: ["is_public", "assigned_groups"] });
+  // Private with no groups: nobody can start it, not even its admins.
+  const unreachable = !isPublic && groups.length === 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">1. Basic Information</h2>
+        </CardTitle>
+        <CardDescription>What learners see when they pick a roleplay on the dashboard.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <TextField id="schema-name" name="name" label="Name" required maxLength={200} disabled={disabled} />
+        <TextField
+          id="schema-description"
+          name="description"
+          label="Description"
+          required
+          multiline
+          maxLength={2000}
+          disabled={disabled}
+        />
+        <div className="flex items-center gap-3">
+          <Controller
+            control={control}
+            name="is_public"
+            render={({ field }) => (
+              <Switch
+                id="schema-public"
+                checked={field.value}
+                disabled={disabled}
+                aria-describedby="schema-public-note"
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+          <Label htmlFor="schema-public">{isPublic ? "Public" : "Private"}</Label>
+          <span id="schema-public-note" className="text-sm text-muted-foreground">
+            {isPublic ? "Visible to everyone in the organization" : "Visible to the assigned groups only"}
+          </span>
+        </div>
+        {unreachable ? (
+          <p
+            role="status"
+            className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+          >
+            Reachable by no one: a private roleplay with no groups assigned cannot be started by anyone. Assign a group
+            below or make it public.
+          </p>
+        ) : null}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

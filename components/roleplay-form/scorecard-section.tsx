@@ -1,0 +1,150 @@
+"use client";
+
+import { Plus, RotateCcw } from "lucide-react";
+import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
+
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
+import { SCENARIO_KIND_LABELS, SCENARIO_KINDS, type ScenarioKind } from "@/lib/validations/scorecard";
+
+import { CriterionFields, selectClass } from "./criterion-fields";
+import { FieldError, useFieldError } from "./field-error";
+import { type CriterionValues, criterionValues, type FormValues } from "./form-values";
+
+const CRITERIA = "schema_data.scorecard.criteria";
+const defaults = (kind: ScenarioKind) => criterionValues(DEFAULT_SCORECARDS[kind].criteria);
+const isDefault = (kind: ScenarioKind, criteria: CriterionValues[]) =>
+  JSON.stringify(criteria) === JSON.stringify(defaults(kind));
+
+/** What kind of conversation this is, and how it is graded: weighted criteria and a pass mark. */
+export function ScorecardSection({ disabled }: { disabled: boolean }) {
+  const { control, register, setValue } = useFormContext<FormValues>();
+  const { fields, append, remove, replace } = useFieldArray({ control, name: CRITERIA });
+  const [kind, criteria] = useWatch({ control, name: ["schema_data.scenario.kind", CRITERIA] });
+  const passMarkError = useFieldError("schema_data.scorecard.pass_mark");
+  const listError = useFieldError(CRITERIA);
+  const total = criteria.reduce((s, c) => s + (Number(c.weight) || 0), 0);
+  const newId = () => {
+    let n = criteria.length + 1;
+    while (criteria.some((c) => c.id === `criterion-${n}`)) n++;
+    return `criterion-${n}`;
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">4. Scenario and Scorecard</h2>
+        </CardTitle>
+        <CardDescription>
+          What the learner practises, and what a good conversation looks like. The grade is built up from these
+          criteria, weighted; a criterion without a built-in measure is judged from the transcript by the AI grader.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="scenario-kind">Scenario kind</Label>
+            <Controller
+              control={control}
+              name="schema_data.scenario.kind"
+              render={({ field }) => (
+                <select
+                  id="scenario-kind"
+                  className={selectClass}
+                  value={field.value}
+                  disabled={disabled}
+                  onChange={(e) => {
+                    const next = e.target.value as ScenarioKind;
+                    // A scorecard nobody customised follows the kind; a customised one is kept.
+                    if (isDefault(field.value, criteria)) replace(defaults(next));
+                    field.onChange(next);
+                  }}
+                >
+                  {SCENARIO_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {SCENARIO_KIND_LABELS[k]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="pass-mark">Pass mark (0-100)</Label>
+            <Input
+              id="pass-mark"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              disabled={disabled}
+              aria-invalid={passMarkError ? true : undefined}
+              aria-describedby="pass-mark-error"
+              {...register("schema_data.scorecard.pass_mark")}
+            />
+            <FieldError id="pass-mark-error" message={passMarkError} />
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="scenario-objective">Objective</Label>
+          <Textarea
+            id="scenario-objective"
+            rows={2}
+            maxLength={1000}
+            disabled={disabled}
+            placeholder="What the learner should achieve in this conversation"
+            {...register("schema_data.scenario.objective")}
+          />
+        </div>
+
+        <fieldset className="grid gap-3" aria-describedby="criteria-error">
+          <legend className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm font-medium">
+            <span>
+              Criteria <span className="font-normal text-muted-foreground">(total weight {total})</span>
+            </span>
+          </legend>
+          <ol className="grid gap-3">
+            {fields.map((field, i) => (
+              <CriterionFields
+                key={field.id}
+                index={i}
+                label={criteria[i]?.label ?? ""}
+                canRemove={fields.length > 1}
+                onRemove={() => remove(i)}
+                disabled={disabled}
+              />
+            ))}
+          </ol>
+          <FieldError id="criteria-error" message={listError} />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={disabled || fields.length >= 20}
+              onClick={() =>
+                append({ id: newId(), label: "", description: "", weight: "10", measure: "" }, { shouldFocus: false })
+              }
+            >
+              <Plus aria-hidden /> Add criterion
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={disabled || isDefault(kind, criteria)}
+              onClick={() => {
+                setValue("schema_data.scorecard.pass_mark", "70");
+                replace(defaults(kind));
+              }}
+            >
+              <RotateCcw aria-hidden /> Use the default scorecard
+            </Button>
+          </div>
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+
+import { validatedAction } from "@/lib/actions";
+import { requireActionUser } from "@/lib/auth/page";
+import {
+  commentRule,
+  createAssignmentSchema,
+  reviewFields,
+  updateAssignmentSchema,
+} from "@/lib/validations/assignment";
+import { uuid } from "@/lib/validations/common";
+
+import { createAssignment, updateAssignment } from "./assignments";
+import { reviewGrade } from "./reviews";
+
+/** The grade page's review form: a blank score keeps the automatic one. */
+function readReviewForm(fd: FormData): unknown {
+  const score = String(fd.get("score") ?? "").trim();
+  return {
+    conversation_id: fd.get("conversation_id"),
+    score: score ? Number(score) : null,
+    comment: fd.get("comment") ?? "",
+  };
+}
+
+/** The same rules and service as PUT /api/organization/grades/{id}/review; the grade page shows the new note. */
+export const reviewGradeAction = validatedAction(
+  reviewFields.extend({ conversation_id: uuid("conversation_id") }).superRefine(commentRule),
+  async ({ conversation_id, ...review }) => {
+    await reviewGrade(await requireActionUser(), conversation_id, review);
+    revalidatePath(`/grade/${conversation_id}`);
+    return { success: "Review saved" };
+  },
+  readReviewForm,
+  { errorsBy: "field", fallback: "Could not save the review" },
+);
+
+/** The assignment form: the browser sends the due time as ISO (it knows the instructor's time zone). */
+function readAssignmentForm(fd: FormData): unknown {
+  const number = (key: string) => {
+    const v = String(fd.get(key) ?? "").trim();
+    return v ? Number(v) : undefined;
+  };
+  return {
+    assignment_id: fd.get("assignment_id") ?? undefined,
+    schema_id: fd.get("schema_id") ?? "",
+    group_ids: fd.getAll("group_ids"),
+    due_at: fd.get("due_at") ?? "",
+    pass_mark: number("pass_mark"),
+    min_attempts: number("min_attempts"),
+  };
+}
+
+/** The same rules and services as POST and PUT /api/organization/assignments; the page shows the change. */
+export const createAssignmentAction = validatedAction(
+  createAssignmentSchema,
+  async (input) => {
+    const { id } = await createAssignment(await requireActionUser(), input);
+    revalidatePath("/organization");
+    return { success: id };
+  },
+  readAssignmentForm,
+  { fallback: "Could not save the assignment" },
+);
+
+export const updateAssignmentAction = validatedAction(
+  z.intersection(z.object({ assignment_id: uuid("assignment_id") }), updateAssignmentSchema),
+  async ({ assignment_id, ...changes }) => {
+    await updateAssignment(await requireActionUser(), assignment_id, changes);
+    revalidatePath("/organization");
+    return { success: assignment_id };
+  },
+  readAssignmentForm,
+  { fallback: "Could not save the assignment" },
+);

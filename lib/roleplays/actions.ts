@@ -1,0 +1,76 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+
+import { validatedAction } from "@/lib/actions";
+import { requireActionUser } from "@/lib/auth/page";
+import { autogenerateFormSchema, roleplayFormSchema, roleplayIdSchema } from "@/lib/validations/roleplay";
+
+import { autogenerateRoleplay } from "./autogenerate";
+import { createRoleplay, deleteRoleplay, updateRoleplay } from "./service";
+
+/** The nested form travels as one JSON field; the schema it targets (edit mode) as another. */
+function readRoleplayForm(fd: FormData): unknown {
+  const payload = fd.get("payload");
+  const roleplayId = fd.get("schema_id");
+  return {
+    ...(typeof payload === "string" ? (JSON.parse(payload) as object) : {}),
+    ...(roleplayId === null ? {} : { schema_id: roleplayId }),
+  };
+}
+
+/** The pages that list roleplays. The form itself waits on its success message before going to the dashboard. */
+function revalidateRoleplayPages() {
+  for (const path of ["/dashboard", "/organization", "/development"]) revalidatePath(path);
+}
+
+/** Field errors keyed by the full path (the form is nested); the spec's own text for an unexpected failure. */
+const options = (fallback: string) => ({ errorsBy: "path" as const, fallback });
+
+export const createRoleplayAction = validatedAction(
+  roleplayFormSchema,
+  async (payload) => {
+    const { id } = await createRoleplay(await requireActionUser(), payload);
+    revalidateRoleplayPages();
+    return { success: id };
+  },
+  readRoleplayForm,
+  options("Failed to create schema"),
+);
+
+export const updateRoleplayAction = validatedAction(
+  roleplayFormSchema.extend(roleplayIdSchema.shape),
+  async ({ schema_id, ...payload }) => {
+    const { id } = await updateRoleplay(await requireActionUser(), schema_id, payload);
+    revalidateRoleplayPages();
+    return { success: id };
+  },
+  readRoleplayForm,
+  options("Failed to update schema"),
+);
+
+/**
+ * The form always deletes softly. No revalidation here: it would re-render the
+ * edit page, whose schema is gone, under the success message; the dashboard it goes to is rendered afresh.
+ */
+export const deleteRoleplayAction = validatedAction(
+  roleplayIdSchema,
+  async ({ schema_id }) => {
+    const { id } = await deleteRoleplay(await requireActionUser(), schema_id, { soft: true });
+    return { success: id };
+  },
+  readRoleplayForm,
+  options("Failed to delete schema"),
+);
+
+/** In edit mode (schema_id) the same schema gets a regenerated persona. */
+export const autogenerateRoleplayAction = validatedAction(
+  autogenerateFormSchema,
+  async (input) => {
+    const { id } = await autogenerateRoleplay(await requireActionUser(), input);
+    revalidateRoleplayPages();
+    return { success: id };
+  },
+  readRoleplayForm,
+  options("Failed to auto-generate schema"),
+);
