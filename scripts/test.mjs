@@ -5,6 +5,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
+import { playwrightFailures, vitestFailures } from "./test-report.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const out = path.join(root, "test-results");
@@ -45,6 +47,7 @@ function ensureInstalled() {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedPhases = [];
+const failures = [];
 
 function countVitest(file, label) {
   try {
@@ -53,6 +56,7 @@ function countVitest(file, label) {
     totals.failed +=
       r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    failures.push(...vitestFailures(r, label, root));
   } catch {
     totals.failed += 1;
     console.error(`${label}: no results were written`);
@@ -137,7 +141,9 @@ if (wants("e2e") && built) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   try {
-    const s = JSON.parse(readFileSync(file, "utf8")).stats;
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    const s = report.stats;
+    failures.push(...playwrightFailures(report));
     totals.passed += s.expected + s.flaky;
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
@@ -148,6 +154,7 @@ if (wants("e2e") && built) {
   if (code !== 0) failedPhases.push("e2e");
 }
 
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 if (failedPhases.length) console.log(`\nFailed: ${failedPhases.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || failedPhases.length ? 1 : 0);

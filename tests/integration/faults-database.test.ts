@@ -7,6 +7,7 @@ import { closeDb } from "@/db";
 import { resetAll } from "@/lib/rate-limit";
 
 import { call } from "../helpers/api";
+import { freePort } from "../helpers/free-port";
 import { privatePostgresUnavailable, startPrivatePostgres } from "../helpers/private-postgres";
 
 // Runs once (in the PGlite phase), against a PostgreSQL server of its own that it stops and starts.
@@ -17,7 +18,7 @@ describe.skipIf(skip)(`the database goes away and comes back${skip ? ` (skipped:
   const creds = { email: "outage@example.com", password: "outage-pass-1", name: "Outage" };
 
   beforeAll(async () => {
-    pg = startPrivatePostgres(55000 + Math.floor(Math.random() * 400));
+    pg = startPrivatePostgres(await freePort());
     await closeDb();
     process.env.DATABASE_URL = pg.url;
     expect((await call(signup, { body: creds })).status).toBe(201);

@@ -1,10 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startAnthropicStub } from "../helpers/anthropic-stub";
+import { freePort } from "../helpers/free-port";
+import { startNextServer } from "../helpers/next-server";
 import { privatePostgresUnavailable, startPrivatePostgres } from "../helpers/private-postgres";
 
 // A real `next start` process is killed (SIGKILL) while it grades; a fresh one must finish the
@@ -17,28 +19,11 @@ const skip = !built
     ? "runs in the PGlite phase only"
     : privatePostgresUnavailable;
 
-const port = 3500 + Math.floor(Math.random() * 400);
-const base = `http://127.0.0.1:${port}`;
+let base = "";
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir, ...env },
-      stdio: "ignore",
-    },
-  );
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error("next start did not come up");
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  base = `http://127.0.0.1:${port}`;
+  return startNextServer({ port, distDir, env, waitMs: 30_000 });
 }
 
 async function api(pathname: string, token: string | null, init: { method?: string; body?: unknown } = {}) {
@@ -58,7 +43,7 @@ describe.skipIf(skip)(`the server is killed in the middle of grading${skip ? ` (
   const gradingRequested = new Promise<void>((resolve) => (gradingAsked = resolve));
 
   beforeAll(async () => {
-    pg = startPrivatePostgres(56000 + Math.floor(Math.random() * 400));
+    pg = startPrivatePostgres(await freePort());
     stub = await startAnthropicStub((req) => {
       if (req.tools?.length) {
         gradingAsked();
@@ -83,7 +68,8 @@ describe.skipIf(skip)(`the server is killed in the middle of grading${skip ? ` (
       GRADING_RETRY_DELAY_MS: "200",
       LIVEKIT_URL: "",
     };
-    server = await startServer({
+    const port = await freePort();
+    server = await startServer(port, {
       ...common,
       ANTHROPIC_API_KEY: "sk-stub",
       ANTHROPIC_BASE_URL: stub.url,
@@ -113,7 +99,7 @@ describe.skipIf(skip)(`the server is killed in the middle of grading${skip ? ` (
     await new Promise((r) => server!.once("exit", r));
 
     // The new process has no model: the rubric grader finishes the job once the dead lease expires.
-    server = await startServer({ ...common, ANTHROPIC_API_KEY: "" });
+    server = await startServer(port, { ...common, ANTHROPIC_API_KEY: "" });
     const relogin = await api("/api/auth/signin", null, {
       body: { email: "member.a@parley.local", password: "practice-parley" },
     });

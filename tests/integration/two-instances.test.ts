@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -9,6 +9,8 @@ import { getDb } from "@/db";
 import { seedIfEmpty } from "@/lib/demo/seed";
 
 import { type MessagesRequest, startAnthropicStub } from "../helpers/anthropic-stub";
+import { freePort } from "../helpers/free-port";
+import { startNextServer } from "../helpers/next-server";
 
 // Two `next start` processes on one PostgreSQL database, as behind a load balancer: what one
 // instance writes or revokes must hold on the other at once. Needs the production build (npm test
@@ -24,26 +26,15 @@ const LEARNER_LINE = "Could you walk me through how orders flow from your wareho
 type Instance = { name: "A" | "B"; base: string; proc: ChildProcess };
 type Reply = { status: number; json: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function startInstance(name: Instance["name"], port: number, env: Record<string, string>): Promise<Instance> {
-  const proc = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: distDir, ...env },
-      stdio: "ignore",
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 160; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { name, base, proc };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  proc.kill("SIGKILL");
-  throw new Error(`instance ${name} (next start on ${port}) did not come up`);
+async function startInstance(name: Instance["name"], env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const proc = await startNextServer({
+    port,
+    distDir,
+    env: { NODE_ENV: "production", ...env },
+    name: `instance ${name}`,
+  });
+  return { name, base: `http://127.0.0.1:${port}`, proc };
 }
 
 /** One JSON request to an instance; `address` is sent as X-Forwarded-For (counts only as far as the trusted proxies allow). */
@@ -126,8 +117,7 @@ describe.skipIf(!enabled)("two instances on one database", () => {
       CALL_IDLE_MINUTES: "0.25",
       CALL_IDLE_SWEEP_MS: "300",
     };
-    const port = 3650 + 2 * Math.floor(Math.random() * 24); // this helper's range: 3650-3697
-    [a, b] = await Promise.all([startInstance("A", port, common), startInstance("B", port + 1, common)]);
+    [a, b] = await Promise.all([startInstance("A", common), startInstance("B", common)]);
   }, 120_000);
 
   afterAll(async () => {
