@@ -1,39 +1,27 @@
 "use client";
 
 import { RotateCw } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { api, redirectIfAuthError } from "@/lib/client/api";
+import { actionProblem } from "@/lib/client/action-state";
+import { retryGradingAction } from "@/lib/grading/actions";
 
-/** Puts a failed grade back in the queue; the page then shows the pending state. */
+/** Puts a failed grade back in the queue; the server re-renders the page, which then shows the pending state. */
 export function RetryGrading({ conversationId }: { conversationId: string }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const retry = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api(`/api/protected/grades/${conversationId}/retry`, { method: "POST" });
-      router.refresh();
-    } catch (err) {
-      if (!redirectIfAuthError(err)) setError(err instanceof Error ? err.message : "Failed to retry grading");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [state, action, busy] = useActionState(retryGradingAction, {});
+  const problem = actionProblem(state);
   return (
-    <div className="grid gap-2">
-      <Button onClick={retry} disabled={busy}>
+    <form action={action} className="grid gap-2">
+      <input type="hidden" name="conversation_id" value={conversationId} />
+      <Button type="submit" disabled={busy}>
         <RotateCw aria-hidden className={busy ? "animate-spin" : undefined} /> {busy ? "Retrying..." : "Retry grading"}
       </Button>
-      {error && (
+      {problem && (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {problem}
         </p>
       )}
-    </div>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Download, Pencil, Plus, Trash2 } from "lucide-react";
+import { Download, Pencil, Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -9,11 +9,11 @@ import { ScoreText } from "@/components/dashboard/score-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { api, redirectIfAuthError } from "@/lib/client/api";
 import { type AssignmentStatus, STATUS_LABEL } from "@/lib/organizations/assignment-status";
 import type { Assignment } from "@/lib/organizations/assignments";
 
 import { AssignmentForm } from "./assignment-form";
+import { DeleteAssignmentButton } from "./delete-assignment-button";
 
 const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "secondary" | "outline"> = {
   passed: "success",
@@ -35,17 +35,6 @@ export function AssignmentsPanel({ assignments, roleplays, groups, people }: Pro
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
-
-  async function remove(a: Assignment) {
-    if (!window.confirm(`Delete the assignment "${a.schema_name}"? Learners' conversations and grades stay.`)) return;
-    try {
-      await api(`/api/organization/assignments/${a.id}`, { method: "DELETE" });
-      router.refresh();
-    } catch (err) {
-      if (redirectIfAuthError(err)) return;
-      toast.error(err instanceof Error ? err.message : "Could not delete the assignment");
-    }
-  }
 
   return (
     <Card aria-labelledby="assignments-heading" id="assignments">
@@ -120,14 +109,7 @@ export function AssignmentsPanel({ assignments, roleplays, groups, people }: Pro
                       <Download aria-hidden /> CSV
                     </a>
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => void remove(a)}
-                    aria-label={`Delete assignment ${a.schema_name}`}
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
+                  <DeleteAssignmentButton id={a.id} name={a.schema_name} />
                 </div>
               </div>
               {editingId === a.id ? (

@@ -1,10 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { startTransition, useActionState, useId, useState } from "react";
 import { toast } from "sonner";
 
-import { api, redirectIfAuthError } from "@/lib/client/api";
+import type { ActionState } from "@/lib/actions";
+import { actionProblem } from "@/lib/client/action-state";
+import { chooseOrganizationAction } from "@/lib/organizations/actions";
 import type { ActiveMembership } from "@/lib/organizations/membership";
 
 /** Shown to people in several organisations; the choice is saved for the user and every page follows it. */
@@ -15,26 +16,20 @@ export function OrganizationSwitcher({
   organizations: ActiveMembership[];
   activeId: string | null;
 }) {
-  const router = useRouter();
   const id = useId();
   const [value, setValue] = useState(activeId ?? "");
-  const [busy, setBusy] = useState(false);
-
-  async function choose(next: string) {
-    const previous = value;
-    setValue(next);
-    setBusy(true);
-    try {
-      await api("/api/protected/active-organization", { method: "PUT", body: { organization_id: next } });
-      router.refresh();
-    } catch (err) {
-      if (redirectIfAuthError(err)) return;
-      setValue(previous);
-      toast.error(err instanceof Error ? err.message : "Could not switch organization");
-    } finally {
-      setBusy(false);
+  // The server saves the choice and re-renders every page; a refusal puts the old choice back.
+  // Dispatched from onChange, not a <form action>: React resets a form after its action, and
+  // that reset would put the select back on its first rendered option.
+  const [, action, busy] = useActionState(async (previous: ActionState, data: FormData) => {
+    const state = await chooseOrganizationAction(previous, data);
+    const problem = actionProblem(state);
+    if (problem) {
+      setValue(activeId ?? "");
+      toast.error(problem);
     }
-  }
+    return state;
+  }, {});
 
   return (
     <div className="flex items-center gap-2">
@@ -45,7 +40,12 @@ export function OrganizationSwitcher({
         id={id}
         value={value}
         disabled={busy}
-        onChange={(e) => void choose(e.target.value)}
+        onChange={(e) => {
+          const next = new FormData();
+          next.set("organization_id", e.target.value);
+          setValue(e.target.value);
+          startTransition(() => action(next));
+        }}
         className="h-11 max-w-44 truncate rounded-md border bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9 sm:max-w-56"
       >
         {organizations.map((o) => (

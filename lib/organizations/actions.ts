@@ -6,6 +6,8 @@ import { z } from "zod";
 import { validatedAction } from "@/lib/actions";
 import { requireActionUser } from "@/lib/auth/page";
 import {
+  activeOrganizationSchema,
+  assignmentParams,
   commentRule,
   createAssignmentSchema,
   reviewFields,
@@ -13,7 +15,8 @@ import {
 } from "@/lib/validations/assignment";
 import { uuid } from "@/lib/validations/common";
 
-import { createAssignment, updateAssignment } from "./assignments";
+import { createAssignment, deleteAssignment, updateAssignment } from "./assignments";
+import { chooseOrganization } from "./membership";
 import { reviewGrade } from "./reviews";
 
 /** The grade page's review form: a blank score keeps the automatic one. */
@@ -75,4 +78,28 @@ export const updateAssignmentAction = validatedAction(
   },
   readAssignmentForm,
   { fallback: "Could not save the assignment" },
+);
+
+/** The assignment's Delete button: the same service as DELETE /api/organization/assignments/{id}. */
+export const deleteAssignmentAction = validatedAction(
+  assignmentParams,
+  async ({ id }) => {
+    const { message } = await deleteAssignment(await requireActionUser(), id);
+    revalidatePath("/organization");
+    return { success: message };
+  },
+  undefined,
+  { fallback: "Could not delete the assignment" },
+);
+
+/** The organisation switcher: the same service as PUT /api/protected/active-organization; every page follows. */
+export const chooseOrganizationAction = validatedAction(
+  activeOrganizationSchema,
+  async ({ organization_id }) => {
+    const active = await chooseOrganization(await requireActionUser(), organization_id);
+    revalidatePath("/", "layout");
+    return { success: active.organization_name };
+  },
+  undefined,
+  { fallback: "Could not switch organization" },
 );

@@ -150,6 +150,17 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   expect(csv[1]).toContain(studentRow.email);
   expect(csv[1]).toContain(",88,88,Peak season discovery,");
   expect(csv[1].endsWith(",25,pass")).toBe(true);
+
+  // Dismissing the question keeps the assignment; confirming deletes it, and the list says so.
+  admin.once("dialog", (dialog) => void dialog.dismiss());
+  await assignment.getByRole("button", { name: "Delete assignment Peak season discovery" }).click();
+  await expect(assignment).toContainText("pass mark 25");
+  admin.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain("Learners' conversations and grades stay");
+    void dialog.accept();
+  });
+  await assignment.getByRole("button", { name: "Delete assignment Peak season discovery" }).click();
+  await expect(admin.getByText("No assignments yet.")).toBeVisible();
 });
 
 test("someone in two organisations switches between them, and every page follows", async ({ page, team }) => {
@@ -189,5 +200,12 @@ test("someone in two organisations switches between them, and every page follows
   // Back to the first organisation: remembered across pages and sign-ins.
   await page.getByRole("combobox", { name: "Organization" }).selectOption({ label: `${before} (admin)` });
   await expect(organizationPage.heading(before)).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Organization" }).locator("option:checked")).toHaveText(
+    `${before} (admin)`,
+  );
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Organization" }).locator("option:checked")).toHaveText(
+    `${before} (admin)`,
+  );
   await page.screenshot({ path: `${SHOTS}/switcher-1280.png` });
 });
