@@ -1,3 +1,5 @@
+import type { Jsonified } from "@/lib/client/json";
+import type { seedOrganization } from "@/lib/dev/seed";
 import { DEFAULT_GROUP, SEED_LIMITS } from "@/lib/validations/seed";
 
 export type SeedMode = "legacy" | "group";
@@ -65,20 +67,15 @@ export function toSeedRequest(v: SeedFormValues) {
   };
 }
 
-export type SeedResponse = {
-  organization: { id: string; name: string; description: string };
-  csv_data?: string;
-  csv_filename?: string;
-};
+/** The answer of POST /api/dev/seed/organization, as the service returns it and JSON carries it. */
+export type SeedResponse = Jsonified<Awaited<ReturnType<typeof seedOrganization>>>;
 
-/** csv_data becomes a text/csv download named by csv_filename or from the organisation name. */
-export function downloadCsv(result: SeedResponse, orgName: string) {
-  if (!result.csv_data) return;
-  const filename = result.csv_filename || `${orgName.replace(/[^a-zA-Z0-9]/g, "_")}_users.csv`;
+/** The logins (csv_data) become a text/csv download named csv_filename, both made by the seeding service. */
+export function downloadCsv(result: SeedResponse) {
   const url = URL.createObjectURL(new Blob([result.csv_data], { type: "text/csv" }));
   const link = document.createElement("a");
   link.href = url;
-  link.download = filename;
+  link.download = result.csv_filename;
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -62,7 +62,7 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
         method: "POST",
         body: toSeedRequest(values),
       });
-      downloadCsv(result, values.org_name.trim());
+      downloadCsv(result);
       setNotice({
         kind: "success",
         text: `Organization "${result.organization.name}" created. The CSV with its logins has been downloaded; it is the only copy of the passwords.`,
