@@ -79,6 +79,19 @@ export function talkGate(kind: ScenarioKind, m: TranscriptMetrics): number {
   return Math.max(0, 1 - (share - 0.5) / 0.3);
 }
 
+/**
+ * What the talk gate did to the SPIN score, in words a coach would use: nothing when it did not
+ * bite; "about even" when the learner barely out-talked the buyer (a few points off); otherwise
+ * that the questions were held back by the learner's own talking.
+ */
+export function talkGateNote(share: number | null, gate: number): string {
+  if (gate >= 1 || share === null) return "";
+  const pctOfTalk = `${Math.round(share * 100)}% of the talk`;
+  return gate >= 0.85
+    ? `; a little lower because you talked about as much as the buyer (${pctOfTalk}): in discovery the buyer should talk more`
+    : `; held back because you talked more than the buyer (${pctOfTalk})`;
+}
+
 /** A question counts fully when it is part of a thread: it builds on an answer, or its own answer is built on next. */
 function threadWeight(x: MarkedQuestion, all: MarkedQuestion[]): number {
   if (x.follow_up) return 1;
@@ -103,7 +116,7 @@ function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
   return {
     score: clamp(score * gate),
     evidence: q(deepest),
-    detail: `${counts}${gate < 1 ? `; held back because you talked more than the buyer (${Math.round((talkShare(metrics) ?? 0) * 100)}% of the talk)` : ""}`,
+    detail: `${counts}${talkGateNote(talkShare(metrics), gate)}`,
   };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
+import { talkGate, talkGateNote } from "@/lib/grading/measures";
+import type { TranscriptMetrics } from "@/lib/grading/metrics";
 import { gradeWithRubric } from "@/lib/grading/rubric-grader";
 import { SPIN_STAGES } from "@/lib/grading/spin";
 import { PLAIN_SUGGESTIONS, stageOfSuggestion, suggestQuestion } from "@/lib/grading/suggestions";
@@ -9,6 +11,9 @@ import { SCENARIO_KINDS, scorecardSchema } from "@/lib/validations/scorecard";
 import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
 
 type Lines = Parameters<typeof timedTurns>[0];
+/** The discovery talk gate for a typed call where the learner said this share of the words. */
+const talkGateFor = (share: number) =>
+  talkGate("sales-discovery", { timing: "typed", talk_ratio: null, talk_share_words: share } as TranscriptMetrics);
 const grade = (lines: Lines, extra: Partial<Parameters<typeof gradeWithRubric>[0]> = {}) =>
   gradeWithRubric({ persona: samplePersona, turns: timedTurns(lines), ...extra });
 const learner = (lines: Lines, f: (text: string) => string): Lines =>
@@ -173,5 +178,22 @@ describe("suggested questions", () => {
       expect(s).not.toMatch(/to no empty/);
       expect(s).toMatch(/^(You said "[^"]+"\. )?[A-Z][^"]+\?$/);
     }
+  });
+});
+
+describe("the SPIN note on talking too much", () => {
+  it("says nothing when the learner talked half or less, and nothing harsh when it was about even", () => {
+    expect(talkGateNote(0.45, talkGateFor(0.45))).toBe("");
+    expect(talkGateNote(0.5, talkGateFor(0.5))).toBe("");
+    const even = talkGateNote(0.51, talkGateFor(0.51));
+    expect(even).toMatch(/about as much as the buyer \(51% of the talk\)/);
+    expect(even).not.toMatch(/held back/);
+  });
+
+  it("says the questions were held back once the learner clearly out-talked the buyer", () => {
+    expect(talkGateNote(0.6, talkGateFor(0.6))).toBe(
+      "; held back because you talked more than the buyer (60% of the talk)",
+    );
+    expect(talkGateNote(0.84, talkGateFor(0.84))).toMatch(/held back .* \(84% of the talk\)/);
   });
 });
