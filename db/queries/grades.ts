@@ -8,7 +8,8 @@ import type { GradeResult } from "@/lib/grading/grade-schema";
 
 /**
  * Leases the next due pending grade (one statement, safe with several workers: skip locked)
- * and counts the attempt. Returns null when nothing is due.
+ * and counts the attempt. Returns null when nothing is due. `lease` is the lease's end exactly as
+ * stored (text, to the microsecond): the attempt may write its result only while it still holds it.
  */
 export async function claimPendingGrade(db: Executor, leaseMs: number) {
   const due = sql`(select g.conversation_id from ${grades} g
@@ -21,7 +22,11 @@ export async function claimPendingGrade(db: Executor, leaseMs: number) {
       attempts: sql`${grades.attempts} + 1`,
     })
     .where(eq(grades.conversation_id, due))
-    .returning({ conversation_id: grades.conversation_id, attempts: grades.attempts });
+    .returning({
+      conversation_id: grades.conversation_id,
+      attempts: grades.attempts,
+      lease: sql<string>`${grades.locked_until}::text`,
+    });
   return row ?? null;
 }
 
@@ -45,8 +50,24 @@ export async function findGrade(db: Executor, conversationId: string) {
   return row ?? null;
 }
 
-/** Writes the whole result at once, and only over a grade that is still pending. */
-export async function saveGradeResult(db: Executor, conversationId: string, result: GradeResult): Promise<boolean> {
+/** The attempt that claimed this lease still holds it (a late turn takes it back: see regradeAfterLateTurn). */
+const holds = (conversationId: string, lease: string) =>
+  and(
+    eq(grades.conversation_id, conversationId),
+    eq(grades.status, "pending"),
+    sql`${grades.locked_until} = ${lease}::timestamptz`,
+  );
+
+/**
+ * Writes the whole result at once, only while the attempt still holds its lease on a pending
+ * grade. False when it does not: the transcript changed under it, and the grade is due again.
+ */
+export async function saveGradeResult(
+  db: Executor,
+  conversationId: string,
+  lease: string,
+  result: GradeResult,
+): Promise<boolean> {
   const rows = await db
     .update(grades)
     .set({
@@ -64,15 +85,19 @@ export async function saveGradeResult(db: Executor, conversationId: string, resu
       locked_until: null,
       graded_at: sql`now()`,
     })
-    .where(and(eq(grades.conversation_id, conversationId), eq(grades.status, "pending")))
+    .where(holds(conversationId, lease))
     .returning({ id: grades.conversation_id });
   return rows.length > 0;
 }
 
-/** Records why an attempt failed: retried after `retryInMs`, or failed for good when null. */
+/**
+ * Records why an attempt failed: retried after `retryInMs`, or failed for good when null. An
+ * attempt that lost its lease to a late turn records nothing: the grade is already due again.
+ */
 export async function recordGradeFailure(
   db: Executor,
   conversationId: string,
+  lease: string,
   error: string,
   retryInMs: number | null,
 ) {
@@ -83,7 +108,7 @@ export async function recordGradeFailure(
         ? { status: "failed", error, locked_until: null }
         : { error, locked_until: null, next_attempt_at: sql`now() + ${retryInMs}::int * interval '1 millisecond'` },
     )
-    .where(and(eq(grades.conversation_id, conversationId), eq(grades.status, "pending")));
+    .where(holds(conversationId, lease));
 }
 
 /** Puts a failed grade back in the queue with a fresh set of attempts. */

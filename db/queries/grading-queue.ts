@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 
 import type { Executor } from "@/db";
 import { grades } from "@/db/schema";
@@ -34,10 +34,21 @@ export async function makeGradeDue(tx: Executor, conversationId: string): Promis
     );
 }
 
-/** A turn arrived after grading: grade again, with a fresh set of attempts. A grade still pending picks the turn up anyway. */
+/**
+ * A turn arrived after the call ended: grade again, with a fresh set of attempts, when the grade
+ * was written (graded or failed) or is being written (pending and leased: the attempt in flight
+ * read the transcript without this turn, and taking its lease back makes its result unwritable).
+ * A grade still waiting to start (pending, not leased) picks the turn up anyway and keeps its time.
+ * Updating the row under the writer's row lock orders the two: whichever commits second sees the other.
+ */
 export async function regradeAfterLateTurn(tx: Executor, conversationId: string): Promise<void> {
   await tx
     .update(grades)
     .set({ status: "pending", attempts: 0, error: null, locked_until: null, next_attempt_at: sql`now()` })
-    .where(and(eq(grades.conversation_id, conversationId), inArray(grades.status, ["graded", "failed"])));
+    .where(
+      and(
+        eq(grades.conversation_id, conversationId),
+        or(inArray(grades.status, ["graded", "failed"]), isNotNull(grades.locked_until)),
+      ),
+    );
 }

@@ -11,8 +11,10 @@ import { POST as endOwn } from "@/app/api/protected/conversations/[conversationI
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
 import { listTurns } from "@/db/queries/conversations";
+import { claimPendingGrade, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
 import { conversations, grades, roleplays } from "@/db/schema";
 import { LATE_AGENT_TURN_GRACE_MS, VOICE_GRADE_SETTLE_MS } from "@/lib/conversations/service";
+import { gradeConversation } from "@/lib/grading/grade-conversation";
 import { drainGrades, stopGradingSweep } from "@/lib/grading/worker";
 import { personaSchema } from "@/lib/validations/persona";
 
@@ -157,6 +159,96 @@ describe("the agent's last turns after a voice call has ended", () => {
       ).json.stored,
     ).toBe(false);
   });
+
+  it("does not lose a late turn that arrives while the grade is being written", async () => {
+    const id = await voiceCall();
+    await call(postTurn, {
+      body: { ...turn("item_1", "Hi, is this Dana? I'm calling about your warehouse returns."), speaker: "learner" },
+      params: { conversationId: id },
+      headers: agent,
+    });
+    expect((await call(endOwn, { method: "POST", params: { conversationId: id }, token: user.token })).status).toBe(
+      200,
+    );
+    // Nothing in the background from here: this test plays the grading worker itself.
+    await drainGrades();
+    stopGradingSweep();
+    const db = await getDb();
+    await db
+      .update(grades)
+      .set({ next_attempt_at: sql`now() - interval '1 second'` })
+      .where(eq(grades.conversation_id, id));
+
+    // The worker leases the grade and reads the transcript: the learner's line only.
+    const claim = (await claimPendingGrade(db, 60_000))!;
+    expect(claim.conversation_id).toBe(id);
+    const stale = await gradeConversation(db, id);
+    expect(stale.metrics.talk_share_words).toBe(1);
+
+    // The agent's last turn lands before the worker writes.
+    const late = await call(postTurn, {
+      body: turn("item_2", "Speaking. Returns are a mess right now, to be honest."),
+      params: { conversationId: id },
+      headers: agent,
+    });
+    expect(late.json.stored).toBe(true);
+
+    // The stale result is refused, and so is a failure of that attempt; the grade is due again.
+    expect(await saveGradeResult(db, id, claim.lease, stale)).toBe(false);
+    await recordGradeFailure(db, id, claim.lease, "The model timed out", null);
+    expect((await gradeOf(id)).status).not.toBe("failed");
+
+    await drainGrades();
+    const graded = await gradeOf(id);
+    expect(graded.status).toBe("graded");
+    expect(graded.metrics!.talk_share_words).toBeLessThan(1);
+    expect(graded.metrics!.persona_seconds).toBeGreaterThan(0);
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite has one). The worker's write is not yet
+  // committed when the late turn arrives; the turn waits on the grade's row and then re-queues it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "re-queues the grade when the late turn arrives while the result is being committed",
+    async () => {
+      const id = await voiceCall();
+      await call(postTurn, {
+        body: { ...turn("item_1", "Hi, is this Dana? I'm calling about your warehouse returns."), speaker: "learner" },
+        params: { conversationId: id },
+        headers: agent,
+      });
+      expect((await call(endOwn, { method: "POST", params: { conversationId: id }, token: user.token })).status).toBe(
+        200,
+      );
+      await drainGrades();
+      stopGradingSweep();
+      const db = await getDb();
+      await db
+        .update(grades)
+        .set({ next_attempt_at: sql`now() - interval '1 second'` })
+        .where(eq(grades.conversation_id, id));
+      const claim = (await claimPendingGrade(db, 60_000))!;
+      expect(claim.conversation_id).toBe(id);
+      const stale = await gradeConversation(db, id);
+
+      let late: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+      await db.transaction(async (tx) => {
+        expect(await saveGradeResult(tx, id, claim.lease, stale)).toBe(true);
+        late = call(postTurn, {
+          body: turn("item_2", "Speaking. Returns are a mess right now, to be honest."),
+          params: { conversationId: id },
+          headers: agent,
+        });
+        await new Promise((r) => setTimeout(r, 300)); // the turn is stored and waits for the grade's row
+      });
+      expect((await late!).json.stored).toBe(true);
+
+      await drainGrades();
+      const graded = await gradeOf(id);
+      expect(graded.status).toBe("graded");
+      expect(graded.attempts).toBe(1);
+      expect(graded.metrics!.talk_share_words).toBeLessThan(1);
+    },
+  );
 
   it("still refuses turns once the grace window has passed (409)", async () => {
     const id = await voiceCall();
