@@ -79,6 +79,8 @@ const LOGISTICS = any(
   "what time (?:works|is good|suits|would work)",
   "when (?:works|would work|are you (?:free|available)|is (?:a good|the best) time|can (?:we|i) (?:meet|talk|call|follow up))",
   "(?:can|could|should|shall) (?:we|i) (?:schedule|book|set up|put|find|meet|get|grab|lock in|pencil|send|follow up|circle back|reconnect|loop)",
+  // A proposal in statement order: "maybe we can reconnect", "how about we set up a call", "let's book".
+  "^(?:(?:so|great|ok|okay|well|then),? )?(?:maybe|perhaps|how about|what about|why don't|let's|let us) (?:we |i |you and i )?(?:can |could |should |shall |try to )?(?:schedule|book|set up|meet|get together|follow up|circle back|reconnect|catch up|talk again|touch base|loop)",
   "is (?:it|that) (?:ok|okay|alright|fine) (?:if|to|for)",
   "does (?:that|this) (?:make sense|sound (?:good|fair|right|ok|okay))",
   "sounds? (?:good|fair)$",
@@ -562,7 +564,7 @@ export function isOpenQuestion(question: string): boolean {
 }
 
 const SCHEDULING =
-  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next week|this week|\d{1,2}(?::\d\d)? ?(?:am|pm)|o'clock|calendar|invite|slot)\b/;
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|(?:next|this|later this) (?:week|month|quarter)|\d{1,2}(?::\d\d)? ?(?:am|pm)|o'clock|calendar|invite|slot)\b/;
 
 /**
  * The stage of a question, or null when it is not a discovery question. `clause` is where the

@@ -27,6 +27,16 @@ describe("SPIN classification of a learner's question", () => {
     expect(spinStage(question)).toBe(stage);
   });
 
+  it("does not count a proposal to meet again as a discovery question, however it is worded", () => {
+    expect(stageIn("Great. Maybe we can reconnect next month and I can show the team a demo?")).toBeNull();
+    expect(stageIn("How about we set up a call with your finance lead?")).toBeNull();
+    expect(stageIn("Perhaps we could catch up later this month?")).toBeNull();
+    expect(stageIn("Let's book thirty minutes with your ops manager, does that work?")).toBeNull();
+    // ...while a question about how the buyer plans still is one.
+    expect(stageIn("How do you schedule maintenance across the month?")).toBe("situation");
+    expect(stageIn("What happens to the team when the month-end close slips?")).not.toBeNull();
+  });
+
   it("finds questions without a question mark and in indirect form", () => {
     expect(stageIn("so how many people are on the team today")).toBe("situation");
     expect(stageIn("I'm curious how you handle returns at the moment.")).toBe("situation");
