@@ -280,11 +280,20 @@ function topicsMeasure({ topics, metrics: m }: MeasureInput): MeasureResult {
   };
 }
 
+/** Courtesy: no rude line and no blame (the customer-service card names both), and the other side stays engaged. */
 function courtesy({ turns, metrics: m }: MeasureInput): MeasureResult {
-  const rude = [...rudeLines(turns), ...blameLines(turns)];
+  const rude = rudeLines(turns);
+  const blame = blameLines(turns);
   const gone = disengagedLines(turns);
   if (rude.length)
     return { score: 0, evidence: rude[0], detail: `a rude or dismissive line ("${excerpt(rude[0].quote, 12)}")` };
+  // Deflecting is not rudeness: say what it was, so one line is not called rude beside its ownership note.
+  if (blame.length)
+    return {
+      score: 0,
+      evidence: blame[0],
+      detail: `put the problem on someone else or on policy ("${excerpt(blame[0].quote, 12)}")`,
+    };
   if (gone.length)
     return {
       score: clamp(30 * sufficiency(m)),
@@ -320,7 +329,7 @@ function empathy({ turns }: MeasureInput): MeasureResult {
     detail: [
       c.empathy ? "named the customer's feeling" : "no empathy statement",
       c.ownership ? "took ownership" : "no ownership statement",
-      c.blame ? "blamed the customer or the policy" : "no blame",
+      c.blame ? "put the blame on the customer, someone else or policy" : "no blame",
     ].join("; "),
   };
 }

@@ -99,6 +99,20 @@ describe("honest scores, built up from the scorecard", () => {
     expect(gone.scorecard.criteria.find((c) => c.measure === "courtesy")?.detail).toMatch(/disengaged/);
   });
 
+  it("calls a deflecting line what it is, not rude, while it still costs courtesy and caps the grade", () => {
+    const deflecting = grade([
+      ...discoveryCall.slice(0, 6),
+      ["learner", "There's nothing I can do about your carrier, that's on them.", 4],
+      ...discoveryCall.slice(6),
+    ]);
+    const courtesy = deflecting.scorecard.criteria.find((c) => c.measure === "courtesy")!;
+    expect(courtesy.score).toBe(0);
+    expect(courtesy.detail).toMatch(/^put the problem on someone else or on policy \("There's nothing I can do/);
+    expect(courtesy.detail).not.toMatch(/rude/);
+    expect(deflecting.score).toBeLessThanOrEqual(30);
+    expect(deflecting.scorecard.cap?.reason).toMatch(/blamed the other side or hid behind policy/);
+  });
+
   it("catches a learner who ignores every answer", () => {
     const ignoring: Lines = [
       ["persona", "Dana speaking.", 2],
