@@ -95,6 +95,30 @@ afterAll(() => {
   for (const k of ["LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET", "AGENT_SECRET"]) delete process.env[k];
 });
 
+/**
+ * A voice call whose grade a worker has leased and whose transcript (one learner line) it has
+ * read, with nothing grading in the background: the tests below play the worker themselves.
+ */
+async function gradeInFlight() {
+  const id = await voiceCall();
+  await call(postTurn, {
+    body: { ...turn("item_1", "Hi, is this Dana? I'm calling about your warehouse returns."), speaker: "learner" },
+    params: { conversationId: id },
+    headers: agent,
+  });
+  expect((await call(endOwn, { method: "POST", params: { conversationId: id }, token: user.token })).status).toBe(200);
+  await drainGrades();
+  stopGradingSweep();
+  const db = await getDb();
+  await db
+    .update(grades)
+    .set({ next_attempt_at: sql`now() - interval '1 second'` })
+    .where(eq(grades.conversation_id, id));
+  const claim = (await claimPendingGrade(db, 60_000))!;
+  expect(claim.conversation_id).toBe(id);
+  return { id, db, claim, stale: await gradeConversation(db, id) };
+}
+
 describe("the agent's last turns after a voice call has ended", () => {
   it("keeps a turn posted after room_finished ended the conversation, and grading waits for it", async () => {
     const id = await voiceCall();
@@ -161,28 +185,8 @@ describe("the agent's last turns after a voice call has ended", () => {
   });
 
   it("does not lose a late turn that arrives while the grade is being written", async () => {
-    const id = await voiceCall();
-    await call(postTurn, {
-      body: { ...turn("item_1", "Hi, is this Dana? I'm calling about your warehouse returns."), speaker: "learner" },
-      params: { conversationId: id },
-      headers: agent,
-    });
-    expect((await call(endOwn, { method: "POST", params: { conversationId: id }, token: user.token })).status).toBe(
-      200,
-    );
-    // Nothing in the background from here: this test plays the grading worker itself.
-    await drainGrades();
-    stopGradingSweep();
-    const db = await getDb();
-    await db
-      .update(grades)
-      .set({ next_attempt_at: sql`now() - interval '1 second'` })
-      .where(eq(grades.conversation_id, id));
-
     // The worker leases the grade and reads the transcript: the learner's line only.
-    const claim = (await claimPendingGrade(db, 60_000))!;
-    expect(claim.conversation_id).toBe(id);
-    const stale = await gradeConversation(db, id);
+    const { id, db, claim, stale } = await gradeInFlight();
     expect(stale.metrics.talk_share_words).toBe(1);
 
     // The agent's last turn lands before the worker writes.
@@ -210,25 +214,7 @@ describe("the agent's last turns after a voice call has ended", () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "re-queues the grade when the late turn arrives while the result is being committed",
     async () => {
-      const id = await voiceCall();
-      await call(postTurn, {
-        body: { ...turn("item_1", "Hi, is this Dana? I'm calling about your warehouse returns."), speaker: "learner" },
-        params: { conversationId: id },
-        headers: agent,
-      });
-      expect((await call(endOwn, { method: "POST", params: { conversationId: id }, token: user.token })).status).toBe(
-        200,
-      );
-      await drainGrades();
-      stopGradingSweep();
-      const db = await getDb();
-      await db
-        .update(grades)
-        .set({ next_attempt_at: sql`now() - interval '1 second'` })
-        .where(eq(grades.conversation_id, id));
-      const claim = (await claimPendingGrade(db, 60_000))!;
-      expect(claim.conversation_id).toBe(id);
-      const stale = await gradeConversation(db, id);
+      const { id, db, claim, stale } = await gradeInFlight();
 
       let late: Promise<Awaited<ReturnType<typeof call>>> | undefined;
       await db.transaction(async (tx) => {
