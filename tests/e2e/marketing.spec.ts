@@ -89,4 +89,21 @@ test.describe("terms", () => {
     await tab.getByRole("button", { name: "Back" }).click();
     await expect(tab).toHaveURL(/\/$/);
   });
+
+  test("Back clicked in a fresh tab while its scripts are still loading is not lost", async ({ page, context }) => {
+    await page.goto("/get-started");
+    // Slow scripts: the server-rendered button is on screen well before React can handle its click.
+    await context.route("**/_next/static/chunks/**", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      page.evaluate(() => window.open("/terms", "_blank", "noopener")),
+    ]);
+    const back = tab.getByRole("button", { name: "Back" });
+    await expect(back).toBeDisabled();
+    await back.click();
+    await expect(tab).toHaveURL(/\/$/);
+  });
 });
