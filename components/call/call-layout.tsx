@@ -22,7 +22,8 @@ export function CallLayout({ title, subtitle, stage, chat, controls }: Props) {
         {subtitle && <p className="shrink-0 text-sm text-muted-foreground">{subtitle}</p>}
       </header>
       <ScenarioBriefPanel />
-      <div className={cn("flex min-h-0 flex-1 flex-col gap-3 sm:gap-4", chat && "lg:flex-row")}>
+      {/* Stacked (below lg), the tile and the chat keep room for a few lines and the input: with the brief open on a phone the page scrolls instead of squeezing the chat into the controls. */}
+      <div className={cn("flex min-h-0 flex-1 flex-col gap-3 max-lg:min-h-[26rem] sm:gap-4", chat && "lg:flex-row")}>
         <div className={cn("flex min-h-[160px] flex-col", chat ? "shrink-0 lg:flex-1" : "flex-1")}>{stage}</div>
         {chat && <div className="flex min-h-0 flex-1 flex-col lg:w-96 lg:flex-none">{chat}</div>}
       </div>
