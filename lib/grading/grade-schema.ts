@@ -4,7 +4,7 @@ import type { Scenario } from "@/lib/validations/scorecard";
 
 import type { TranscriptMetrics } from "./metrics";
 import type { ScorecardResult } from "./scorecard";
-import type { SpinStage } from "./spin";
+import type { SpinStage } from "@/lib/language";
 
 const score = (label: string) =>
   z
@@ -34,11 +34,32 @@ export const feedbackSchema = z.object({
 });
 export type GradeFeedback = z.infer<typeof feedbackSchema>;
 
-/** A learner question as the grade reports it: `turn` indexes the transcript. */
-export type GradeQuestion = { turn: number; text: string; stage: SpinStage | null; open: boolean; follow_up: boolean };
+/**
+ * A learner question as the grade reports it: `turn` indexes the transcript. `counted` says whether
+ * it is one of the discovery questions every count, bar and note is built from (answered by the buyer,
+ * not buried in the learner's own talk); `why` names the rule or model that labelled it.
+ */
+export type GradeQuestion = {
+  turn: number;
+  text: string;
+  stage: SpinStage | null;
+  open: boolean;
+  follow_up: boolean;
+  act?: string;
+  counted?: boolean;
+  why?: string;
+};
+
+/**
+ * "too_little": the learner said too little for a real grade. It is a state, not a score: left out of
+ * averages, trends, progress and the gradebook's score column. `score` still carries the capped value
+ * the scorecard computed, for the grade page's explanation.
+ */
+export type GradeState = "graded" | "too_little";
 
 /** What a grader produces and the pipeline stores in one statement. */
 export type GradeResult = {
+  state: GradeState;
   scenario: Scenario;
   scorecard: ScorecardResult;
   questions: GradeQuestion[];

@@ -9,7 +9,6 @@ import type { Measure, ScenarioKind } from "@/lib/validations/scorecard";
 import type { MarkedQuestion, TranscriptMetrics, TranscriptTurn } from "./metrics";
 import {
   blameLines,
-  disengagedLines,
   type Evidence,
   interviewClose,
   nextStep,
@@ -18,7 +17,7 @@ import {
   serviceChecks,
   starAnswers,
 } from "./signals";
-import { SPIN_STAGES, type SpinStage } from "./spin";
+import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import { excerpt } from "./text";
 
 /** `unscaled`: a delivery score before scaling by how much the learner said (so "fine, but too little said" is not "below the mark"). */
@@ -40,8 +39,9 @@ const q = (x: MarkedQuestion | undefined): Evidence | null => (x ? { turn: x.tur
 /** Per stage: 0 with no question, 50 for one, 75 for two, 90 for three or more; +10 when one builds on the buyer's answer. */
 export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, number> {
   const out = {} as Record<SpinStage, number>;
+  const counted = discoveryQuestions(questions);
   for (const stage of SPIN_STAGES) {
-    const asked = questions.filter((x) => x.stage === stage);
+    const asked = counted.filter((x) => x.stage === stage);
     // Situation questions are necessary but never excellent on their own (too many bore the buyer).
     const top = stage === "situation" ? 80 : 100;
     out[stage] =
@@ -72,26 +72,6 @@ function unheard(questions: MarkedQuestion[], none: string): { evidence: Evidenc
   };
 }
 
-/** In discovery, talking most of the call undoes the questions: 1 up to half the talk, falling to 0 at 80%. */
-export function talkGate(kind: ScenarioKind, m: TranscriptMetrics): number {
-  const share = talkShare(m);
-  if (kind !== "sales-discovery" || share === null || share <= 0.5) return 1;
-  return Math.max(0, 1 - (share - 0.5) / 0.3);
-}
-
-/**
- * What the talk gate did to the SPIN score, in words a coach would use: nothing when it did not
- * bite; "about even" when the learner barely out-talked the buyer (a few points off); otherwise
- * that the questions were held back by the learner's own talking.
- */
-export function talkGateNote(share: number | null, gate: number): string {
-  if (gate >= 1 || share === null) return "";
-  const pctOfTalk = `${Math.round(share * 100)}% of the talk`;
-  return gate >= 0.85
-    ? `; a little lower because you talked about as much as the buyer (${pctOfTalk}): in discovery the buyer should talk more`
-    : `; held back because you talked more than the buyer (${pctOfTalk})`;
-}
-
 /** A question counts fully when it is part of a thread: it builds on an answer, or its own answer is built on next. */
 function threadWeight(x: MarkedQuestion, all: MarkedQuestion[]): number {
   if (x.follow_up) return 1;
@@ -100,7 +80,7 @@ function threadWeight(x: MarkedQuestion, all: MarkedQuestion[]): number {
 }
 
 /** SPIN: points per stage for up to two questions each (implication and need-payoff weigh most); a call that is mostly situation questions loses the edge. */
-function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
+function spin({ questions }: MeasureInput): MeasureResult {
   const discovery = discoveryQuestions(questions);
   if (discovery.length === 0) return { score: 0, ...unheard(questions, "no discovery question was asked") };
   let score = 0;
@@ -112,15 +92,11 @@ function spin({ questions, kind, metrics }: MeasureInput): MeasureResult {
   if (discovery.length >= 5 && situationShare > 0.6) score *= 0.85;
   const deepest = [...discovery].sort((a, b) => SPIN_STAGES.indexOf(b.stage!) - SPIN_STAGES.indexOf(a.stage!))[0];
   const counts = SPIN_STAGES.map((s) => `${discovery.filter((x) => x.stage === s).length} ${s}`).join(", ");
-  const gate = talkGate(kind, metrics);
-  return {
-    score: clamp(score * gate),
-    evidence: q(deepest),
-    detail: `${counts}${talkGateNote(talkShare(metrics), gate)}`,
-  };
+  // Talking too much is judged once, by the talk-share criterion (or the cap when the scorecard has none).
+  return { score: clamp(score), evidence: q(deepest), detail: counts };
 }
 
-function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
+function listening({ questions }: MeasureInput): MeasureResult {
   const afterAnswers = discoveryQuestions(questions).filter((x) => x.turn > 0);
   if (afterAnswers.length === 0)
     return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
@@ -128,7 +104,7 @@ function listening({ questions, metrics, kind }: MeasureInput): MeasureResult {
   const rate = follows.length / afterAnswers.length;
   const volume = Math.min(1, afterAnswers.length / 4);
   return {
-    score: clamp(100 * Math.min(1, rate / 0.6) * volume * talkGate(kind, metrics)),
+    score: clamp(100 * Math.min(1, rate / 0.6) * volume),
     evidence: q(follows[0] ?? afterAnswers[0]),
     detail: `${follows.length} of ${afterAnswers.length} questions built on the previous answer`,
   };
@@ -149,9 +125,31 @@ export function talkShare(m: TranscriptMetrics): number | null {
     : m.talk_share_words;
 }
 
+/** Mean words per learner turn above which a typed turn is a speech, not a conversational move. */
+const TYPED_TURN_WORDS: Record<ScenarioKind, [number, number]> = {
+  "sales-discovery": [45, 130],
+  "customer-service": [50, 140],
+  general: [55, 150],
+  "job-interview": [140, 320],
+  pitch: [400, 1000],
+};
+
 function talk({ kind, metrics: m }: MeasureInput): MeasureResult {
   const share = talkShare(m);
   if (share === null) return { score: 0, evidence: null, detail: "nobody spoke" };
+  // Typed practice: the buyer's replies are short by design, so the share of words says little;
+  // the length of the learner's own turns says whether they handed the conversation back.
+  if (m.timing !== "voice" && m.learner_turns > 0) {
+    const perTurn = m.learner_words / m.learner_turns;
+    const [full, zero] = TYPED_TURN_WORDS[kind];
+    const fit = perTurn <= full ? 1 : Math.max(0, (zero - perTurn) / (zero - full));
+    return {
+      score: clamp(100 * fit * sufficiency(m)),
+      unscaled: clamp(100 * fit),
+      evidence: null,
+      detail: `typed call: your turns averaged ${Math.round(perTurn)} words (the buyer's typed replies are short by design, so turn length is judged, not share; up to ${full} is easy to answer)`,
+    };
+  }
   const [lo0, lo1, hi1, hi0] = TALK_TARGET[kind];
   const fit = share < lo1 ? (share - lo0) / (lo1 - lo0) : share > hi1 ? (hi0 - share) / (hi0 - hi1) : 1;
   return {
@@ -280,11 +278,10 @@ function topicsMeasure({ topics, metrics: m }: MeasureInput): MeasureResult {
   };
 }
 
-/** Courtesy: no rude line and no blame (the customer-service card names both), and the other side stays engaged. */
+/** Courtesy: no rude line and no blame, judged on the learner's own words only (never on what the persona says). */
 function courtesy({ turns, metrics: m }: MeasureInput): MeasureResult {
   const rude = rudeLines(turns);
   const blame = blameLines(turns);
-  const gone = disengagedLines(turns);
   if (rude.length)
     return { score: 0, evidence: rude[0], detail: `a rude or dismissive line ("${excerpt(rude[0].quote, 12)}")` };
   // Deflecting is not rudeness: say what it was, so one line is not called rude beside its ownership note.
@@ -294,18 +291,11 @@ function courtesy({ turns, metrics: m }: MeasureInput): MeasureResult {
       evidence: blame[0],
       detail: `put the problem on someone else or on policy ("${excerpt(blame[0].quote, 12)}")`,
     };
-  if (gone.length)
-    return {
-      score: clamp(30 * sufficiency(m)),
-      unscaled: 30,
-      evidence: gone[0],
-      detail: `the other side disengaged: "${excerpt(gone[0].quote, 12)}"`,
-    };
   return {
     score: clamp(100 * sufficiency(m)),
     unscaled: 100,
     evidence: null,
-    detail: "respectful throughout; the other side stayed engaged",
+    detail: "respectful throughout",
   };
 }
 

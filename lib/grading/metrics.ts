@@ -1,28 +1,16 @@
 import type { ConversationTurn } from "@/db/schema";
 
+import { SPIN_STAGES, type SpinStage } from "@/lib/language";
+
 import { countFillers, type FillerCounts, mergeFillers, totalFillers } from "./fillers";
-import { isFollowUp } from "./listening";
-import { findQuestions, sentencesOf } from "./questions";
-import { classifyQuestion, SPIN_STAGES, type SpinStage } from "./spin";
+import { markQuestions, type MarkedQuestion } from "./questions";
 import { wordCount } from "./text";
 import { topicsUncovered } from "./topics";
 
 /** 'voice' turns have spoken timings; 'text' turns were typed. */
 export type TranscriptTurn = Pick<ConversationTurn, "seq" | "speaker" | "text" | "source" | "started_at" | "ended_at">;
 
-/** A learner question: `turn` is its index in the ordered transcript; `follow_up` when it builds on the buyer's last answer. */
-export type MarkedQuestion = {
-  seq: number;
-  turn: number;
-  text: string;
-  open: boolean;
-  stage: SpinStage | null;
-  follow_up: boolean;
-  /** The other side got to answer it: it ends the learner's turn (or nearly) and a real reply follows. */
-  answered?: boolean;
-  /** Asked after a long stretch of the learner's own talk in the same turn, without picking up the buyer: a question inside a pitch. */
-  embedded?: boolean;
-};
+export type { MarkedQuestion };
 
 export type TranscriptMetrics = {
   /** 'voice' when every learner turn was spoken, 'typed' when every one was typed, else 'mixed'. */
@@ -67,7 +55,11 @@ export function turnSeconds(turn: TranscriptTurn): number {
 }
 
 /** Every metric is a pure function of the ordered transcript and the persona's topics. */
-export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): TranscriptMetrics {
+export function computeMetrics(
+  turns: TranscriptTurn[],
+  topics: string[] = [],
+  vocabulary?: ReadonlySet<string>,
+): TranscriptMetrics {
   const ordered = [...turns].sort((a, b) => a.seq - b.seq);
   const learner = ordered.filter((t) => t.speaker === "learner");
   const seconds = new Map(ordered.map((t) => [t.seq, turnSeconds(t)]));
@@ -81,23 +73,7 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
   const spokenWords = spoken.reduce((s, t) => s + wordCount(t.text), 0);
   const timing = spoken.length === learner.length ? "voice" : spoken.length === 0 ? "typed" : "mixed";
 
-  const questionMarks: MarkedQuestion[] = ordered.flatMap((t, turn) => {
-    if (t.speaker !== "learner") return [];
-    const before = ordered[turn - 1]?.speaker === "persona" ? ordered[turn - 1].text : null;
-    const found = findQuestions(t.text);
-    const sentences = sentencesOf(t.text);
-    const reply = ordered[turn + 1];
-    const replied = reply?.speaker === "persona" && wordCount(reply.text) >= 4;
-    return found.map((q, i) => ({
-      seq: t.seq,
-      turn,
-      text: q.text,
-      ...classifyQuestion(q.text, { buyerBefore: before }, q.clause),
-      follow_up: i === 0 && before !== null && isFollowUp(q.text, before),
-      answered: replied && i === found.length - 1 && wordsAfter(sentences, q.text) <= 12,
-      embedded: wordsBefore(sentences, q.text) >= 40 && !(before !== null && isFollowUp(q.text, before)),
-    }));
-  });
+  const questionMarks = markQuestions(ordered, vocabulary);
   const personaWords = ordered.filter((t) => t.speaker === "persona").reduce((s, t) => s + wordCount(t.text), 0);
   const fillerCounts = mergeFillers(learner.map((t) => countFillers(t.text)));
   const fillers = totalFillers(fillerCounts);
@@ -127,18 +103,6 @@ export function computeMetrics(turns: TranscriptTurn[], topics: string[] = []): 
     stages_covered: SPIN_STAGES.filter((stage) => questionMarks.some((q) => q.stage === stage)),
     topics_covered: topicsUncovered(topics, ordered, questionMarks),
   };
-}
-
-/** The learner's words in the same turn after this question (the buyer answers what ends the turn). */
-function wordsAfter(sentences: string[], question: string): number {
-  const at = sentences.lastIndexOf(question);
-  return at < 0 ? 0 : sentences.slice(at + 1).reduce((s, x) => s + wordCount(x), 0);
-}
-
-/** The learner's words in the same turn before this question. */
-function wordsBefore(sentences: string[], question: string): number {
-  const at = sentences.indexOf(question);
-  return at <= 0 ? 0 : sentences.slice(0, at).reduce((s, x) => s + wordCount(x), 0);
 }
 
 /** The longest run of consecutive learner turns (one monologue may span several turns). */

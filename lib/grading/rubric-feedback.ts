@@ -4,7 +4,7 @@ import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorec
 import type { GradeFeedback } from "./grade-schema";
 import { discoveryQuestions, type MeasureInput } from "./measures";
 import type { ScorecardResult } from "./scorecard";
-import { SPIN_STAGES, type SpinStage } from "./spin";
+import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import { suggestQuestion } from "./suggestions";
 import { excerpt } from "./text";
 
@@ -197,7 +197,9 @@ export function rubricFeedback({
     .sort((a, b) => b.weight * (100 - b.score!) - a.weight * (100 - a.score!))
     .slice(0, 5)
     .map((c) => {
-      const said = c.evidence && c.measure !== "spin" ? ` You said: "${excerpt(c.evidence, 20)}".` : "";
+      // Only the learner's own words are quoted back as theirs.
+      const learnerLine = c.evidence_turn !== null && input.turns[c.evidence_turn]?.speaker === "learner";
+      const said = c.evidence && learnerLine && c.measure !== "spin" ? ` You said: "${excerpt(c.evidence, 20)}".` : "";
       return `${c.label} (${c.score}/100): ${c.detail}.${said}${c.better_line ? ` Try: "${c.better_line}"` : ""}`;
     });
   // A strong discovery call still gets one growth point, from its thinnest deep stage.

@@ -3,17 +3,18 @@
  * grade. A pure function of the transcript, the persona and the roleplay's scenario and scorecard,
  * so the same transcript always gets the same grade. How it works: lib/grading/RUBRIC.md.
  */
+import { explainDecision, vocabularyOf } from "@/lib/language";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 import { scenarioOrDefault, scorecardOrDefault } from "./default-scorecards";
-import type { GradeQuestion, GradeResult } from "./grade-schema";
-import { type MeasureInput, runMeasure, sufficiency } from "./measures";
+import type { GradeQuestion, GradeResult, GradeState } from "./grade-schema";
+import { discoveryQuestions, type MeasureInput, runMeasure, sufficiency } from "./measures";
 import { stageScores } from "./measures";
 import { computeMetrics, type MarkedQuestion, type TranscriptTurn } from "./metrics";
 import { betterLineFor, rubricFeedback, silentFeedback } from "./rubric-feedback";
-import { evaluateScorecard, type JudgedCriterion, type ScorecardResult } from "./scorecard";
-import { SPIN_STAGES } from "./spin";
+import { evaluateScorecard, type JudgedCriterion, MIN_LEARNER_WORDS, type ScorecardResult } from "./scorecard";
+import { SPIN_STAGES } from "@/lib/language";
 
 export { stageScores };
 
@@ -23,6 +24,19 @@ export type GradeInput = {
   scorecard?: Scorecard | null;
   turns: TranscriptTurn[];
 };
+
+/** The card's own words: typo repair in the learner's turns prefers them. */
+export function personaVocabulary(persona: Persona): Set<string> {
+  return vocabularyOf([
+    persona.name,
+    persona.role,
+    persona.situation,
+    persona.background,
+    ...(persona.pain_points ?? []),
+    ...(persona.goals ?? []),
+    ...Object.values(persona.company ?? {}),
+  ]);
+}
 
 export function personaTopics(persona: Pick<Persona, "pain_points" | "goals">): string[] {
   return [...(persona.pain_points ?? []), ...(persona.goals ?? [])];
@@ -50,8 +64,24 @@ export function communicationScore(input: MeasureInput): number {
   return Math.round(weight ? (sum / weight) * Math.min(1, sufficiency(input.metrics) * 1.2) : 0);
 }
 
-export const publicQuestions = (marks: MarkedQuestion[]): GradeQuestion[] =>
-  marks.map((q) => ({ turn: q.turn, text: q.text, stage: q.stage, open: q.open, follow_up: q.follow_up }));
+export const publicQuestions = (marks: MarkedQuestion[]): GradeQuestion[] => {
+  const counted = new Set(discoveryQuestions(marks));
+  return marks.map((q) => ({
+    turn: q.turn,
+    text: q.text,
+    stage: q.stage,
+    open: q.open,
+    follow_up: q.follow_up,
+    act: q.act,
+    counted: counted.has(q),
+    why: q.decision ? explainDecision(q.decision) : undefined,
+  }));
+};
+
+/** Whether a call gives enough to grade: a state shown as such, never a low score. */
+export function gradeState(metrics: { learner_turns: number; learner_words: number }): GradeState {
+  return metrics.learner_turns === 0 || metrics.learner_words < MIN_LEARNER_WORDS ? "too_little" : "graded";
+}
 
 /** Everything deterministic about a transcript: metrics, the scorecard's measured criteria, the feedback. */
 export function analyseTranscript(
@@ -62,7 +92,7 @@ export function analyseTranscript(
   const scorecard = scorecardOrDefault(input.scorecard, scenario.kind);
   const topics = personaTopics(input.persona);
   const ordered = [...input.turns].sort((a, b) => a.seq - b.seq);
-  const metrics = computeMetrics(ordered, topics);
+  const metrics = computeMetrics(ordered, topics, personaVocabulary(input.persona));
   if (opts.questions) {
     metrics.question_marks = opts.questions;
     metrics.stages_covered = SPIN_STAGES.filter((s) => opts.questions!.some((q) => q.stage === s));
@@ -90,6 +120,7 @@ export function analyseTranscript(
 export function gradeWithRubric(input: GradeInput): GradeResult {
   const a = analyseTranscript(input);
   const base = {
+    state: gradeState(a.metrics),
     wpm: a.metrics.wpm,
     stages_covered: a.metrics.stages_covered,
     topics_covered: a.metrics.topics_covered,

@@ -7,7 +7,7 @@
 import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 import { type MeasureInput, type MeasureResult, runMeasure, sufficiency, talkShare } from "./measures";
-import { blameLines, disengagedLines, rudeLines } from "./signals";
+import { blameLines, rudeLines } from "./signals";
 
 export type CriterionStatus = "scored" | "needs_ai" | "not_measured";
 
@@ -49,7 +49,11 @@ export const MIN_LEARNER_WORDS = 40;
 const STYLE = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
 
 /** Ceilings a coach applies whatever the scorecard says. */
-export function ceiling(input: MeasureInput, scenario: Scenario): { limit: number; reason: string } | null {
+export function ceiling(
+  input: MeasureInput,
+  scenario: Scenario,
+  talkJudged = false,
+): { limit: number; reason: string } | null {
   const m = input.metrics;
   const caps: { limit: number; reason: string }[] = [];
   const discoveryQuestions = input.questions.filter((x) => x.stage !== null).length;
@@ -62,13 +66,19 @@ export function ceiling(input: MeasureInput, scenario: Scenario): { limit: numbe
   if (scenario.kind === "sales-discovery" && discoveryQuestions === 0) {
     caps.push({ limit: 25, reason: "too little to grade as discovery: you asked no discovery question" });
   }
+  // Only the learner is graded: what the persona says never sets a ceiling.
   if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
   if (blameLines(input.turns).length)
     caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
-  if (disengagedLines(input.turns).length)
-    caps.push({ limit: 55, reason: "the other side said they were not being heard or wanted out" });
+  // Talking most of a spoken discovery call is capped only when no criterion already judges talk share.
   const share = talkShare(m);
-  if (scenario.kind === "sales-discovery" && share !== null && share > 0.7) {
+  if (
+    scenario.kind === "sales-discovery" &&
+    m.timing === "voice" &&
+    !talkJudged &&
+    share !== null &&
+    share > 0.7
+  ) {
     caps.push({ limit: 50, reason: `you did ${Math.round(share * 100)}% of the talking in a discovery call` });
   }
   const asked = input.questions.filter((x) => x.stage !== null && x.turn > 0);
@@ -170,7 +180,11 @@ export function evaluateScorecard(
   const scored = criteria.filter((c) => c.counted !== null);
   const weight = scored.reduce((s, c) => s + c.weight, 0);
   const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.counted!, 0) / weight : 0;
-  const cap = ceiling(input, scenario);
+  const cap = ceiling(
+    input,
+    scenario,
+    scorecard.criteria.some((c) => c.measure === "talk_share"),
+  );
   const score = Math.round(cap ? Math.min(raw, cap.limit) : raw);
   return {
     pass_mark: scorecard.pass_mark,

@@ -2,8 +2,11 @@
  * Deterministic signals a coach listens for beyond questions: rudeness, a buyer who disengages,
  * an agreed next step, and the moves of interview, service and pitch conversations.
  */
+import { understand } from "@/lib/language";
+import { replyStance } from "@/lib/language/stance";
+
 import type { TranscriptTurn } from "./metrics";
-import { normaliseText, sentencesOf } from "./questions";
+import { normaliseText, sentencesOf } from "./text";
 
 export type Evidence = { turn: number; quote: string };
 
@@ -31,30 +34,23 @@ const PROPOSE =
   /\b(?:next step|follow[- ]?up|(?:shall|can|could|should) we|let's|how about|would you be open to|would it make sense to|are you open to|i'll send|i will send|book|schedule|set up|put (?:something|time|it) in|meet|meeting|call (?:on|next)|pilot|trial|demo|workshop|review|walkthrough|session|introduce|intro|loop in|next week|tomorrow|(?:mon|tues|wednes|thurs|fri)day|send (?:you|over)|calendar|invite)\b/;
 const CONCRETE =
   /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next week|this week|\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december|\d+[- ]minute|(?:one|two|three|four|five|six|\d+) (?:depot|site|store|team|line|ward|branch|week|weeks|days)|pilot|workshop|with your)\b/;
-const AGREE =
-  /^(?:yes|yeah|yep|sure|ok|okay|fine|great|perfect|sounds (?:good|great|fine)|that (?:works|sounds)|works for me|let's do|happy to|deal|absolutely|definitely|of course|i can do|go ahead|book it|send (?:me )?the invite|that'd be|that would be (?:good|great|useful|helpful)|alright|all right|i'd like that|i'm in|count me in|why not)\b|\b(?:that works|works for me|sounds good|let's do (?:it|that)|send (?:me )?(?:the|an) invite|put it in|i'll (?:bring|invite|block|loop|ask|get)|see you (?:then|on)|i can do|happy to|that's fine|we can do that|yes,? (?:let's|please|that)|(?:ok|okay|sure),? (?:let's|i'll|we can)|yes[.,!]|send (?:me )?(?:a few|a couple of|some|two or three) (?:times|slots|dates|options))\b/;
-const REFUSE =
-  /\b(?:not (?:interested|now|yet|right now|at this (?:point|time)|sure)|no thanks|no,? thank|just (?:send|email)|email me|send me something|i'll (?:think|get back|let you know|have a look)|let me think|maybe (?:later|next)|we'll see|i need to (?:check|talk|think)|circle back|don't think so|i doubt|no need|i can't commit|we're not|not a priority|pass|no\.)/;
-
 export type NextStep = { proposed: Evidence | null; agreed: Evidence | null; concrete: boolean };
 
-/** The last next step the learner proposed (or the buyer offered), and whether the buyer agreed to it. */
+/**
+ * The last next step the learner proposed (by what their turn does, read by the language layer), and
+ * whether the buyer's next reply accepts it. A refusal, a stall or a goodbye is never an agreement.
+ */
 export function nextStep(turns: TranscriptTurn[]): NextStep {
   let best: NextStep = { proposed: null, agreed: null, concrete: false };
   turns.forEach((t, i) => {
     if (t.speaker !== "learner") return;
-    const text = normaliseText(t.text);
     const tail = sentencesOf(t.text).slice(-3).map(normaliseText).join(" ");
-    if (!PROPOSE.test(tail)) return;
+    const units = understand(t.text).units.slice(-3);
+    const proposes = units.some((u) => u.act === "proposal") || (PROPOSE.test(tail) && !units.every((u) => u.act === "small-talk"));
+    if (!proposes) return;
     const reply = turns.slice(i + 1).find((x) => x.speaker === "persona");
+    const agreed = reply !== undefined && replyStance(reply.text) === "accept";
     const r = reply ? normaliseText(reply.text) : "";
-    const agreed =
-      reply !== undefined &&
-      (AGREE.test(r) ||
-        /\b(?:yes|yeah|sure|okay|ok|deal)[.!]?$/.test(r) ||
-        /\b(?:works|suits|is fine|is good)\b/.test(r)) &&
-      !REFUSE.test(r) &&
-      !/\b(?:doesn't|does not|won't|wouldn't|not) (?:work|suit)/.test(r);
     const concrete = CONCRETE.test(tail) || (agreed && CONCRETE.test(r));
     const candidate: NextStep = {
       proposed: { turn: i, quote: sentencesOf(t.text).slice(-2).join(" ") },
@@ -62,7 +58,6 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
       concrete,
     };
     if (!best.agreed || candidate.agreed) best = candidate;
-    void text;
   });
   return best;
 }

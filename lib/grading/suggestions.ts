@@ -1,6 +1,6 @@
-import { findQuestions, sentencesOf } from "./questions";
-import { classifyQuestion, type SpinStage } from "./spin";
-import { excerpt } from "./text";
+import { mainUnit, type SpinStage, understand } from "@/lib/language";
+
+import { excerpt, sentencesOf } from "./text";
 
 /**
  * Questions the learner could have asked, for each SPIN stage. Persona fields are never spliced into
@@ -25,9 +25,7 @@ const QUOTED: Record<SpinStage, (quote: string) => string> = {
 
 /** The stage our classifier gives the suggestion's question (the last one in it). */
 export function stageOfSuggestion(text: string, buyerBefore?: string | null): SpinStage | null {
-  const qs = findQuestions(text);
-  const last = qs[qs.length - 1];
-  return last ? classifyQuestion(last.text, { buyerBefore }, last.clause).stage : null;
+  return mainUnit(understand(text, { buyerBefore }))?.stage ?? null;
 }
 
 export function suggestQuestion(stage: SpinStage, buyerQuote?: string | null): string {

@@ -9,16 +9,6 @@ export function wordCount(text: string): number {
   return words(text).length;
 }
 
-/** Sentences with their closing punctuation kept, so questions can be told apart. */
-export function sentences(text: string): string[] {
-  return (text.match(/[^.!?]+(?:[.!?]+|$)/g) ?? []).map((s) => s.trim()).filter(Boolean);
-}
-
-/** The sentences that end with a question mark. */
-export function questionsIn(text: string): string[] {
-  return sentences(text).filter((s) => s.endsWith("?"));
-}
-
 const STOPWORDS = new Set(
   (
     "a an and are as at be been but by can could did do does for from had has have how i if in into is it its " +
@@ -63,4 +53,26 @@ export function stemsMatch(a: string, b: string): boolean {
 export function excerpt(text: string, maxWords = 18): string {
   const parts = text.trim().split(/\s+/);
   return parts.length <= maxWords ? text.trim() : `${parts.slice(0, maxWords).join(" ")}...`;
+}
+
+/** Sentences: split after terminal punctuation followed by a space, so "4.5%" stays whole. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .replace(/\s+/g, " ")
+    .split(/(?<=[.!?…])\s+(?=\S)/)
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+/** Lower case, straight apostrophes, and the contractions speech-to-text writes without them. */
+export function normaliseText(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\s+/g, " ")
+    .replace(/\b(what|how|where|who|that|there|it|here)s\b/g, "$1's")
+    .replace(/\b(do|does|did|is|are|was|were|would|could|should|have|has|had|ca|wo)nt\b/g, "$1n't")
+    .replace(/\bim\b/g, "i'm")
+    .trim();
 }

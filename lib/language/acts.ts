@@ -1,0 +1,73 @@
+/**
+ * What each unit of a learner's turn does, read with the buyer's previous turn: one of the SPIN
+ * stages, a pitch, a proposal, a check, small talk, objection handling or other. A rule decides
+ * when one is sure (rules.ts); otherwise the model trained on the training split of our corpora
+ * decides. Every decision names what made it, so a grade can explain a label.
+ */
+import { buyerState, type Context, unitFeatures } from "./features";
+import weights from "./act-model.json";
+import { type LinearModel, predict } from "./model";
+import { type Token, tokenise } from "./nlp";
+import { type Act, RULES, type Rule } from "./rules";
+import type { Unit } from "./units";
+
+export type { Act } from "./rules";
+export const SPIN_STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
+export type SpinStage = (typeof SPIN_STAGES)[number];
+
+export type Decision = { by: "rule"; rule: string } | { by: "model"; p: number };
+export type Classified = { act: Act; stage: SpinStage | null; decision: Decision };
+
+type Models = { spin: LinearModel<SpinStage | "none">; act: LinearModel<Act> };
+let models = weights as unknown as Models;
+
+/** Cross-validation and training swap the models in; the app uses the committed weights. */
+export function useModels(next: Models | null): void {
+  models = next ?? (weights as unknown as Models);
+}
+
+const isStage = (a: string): a is SpinStage => (SPIN_STAGES as readonly string[]).includes(a);
+
+export function wordsOf(unit: Unit): string {
+  return unit.tokens
+    .slice(unit.start)
+    .map((t) => t.lower)
+    .join(" ")
+    .replace(/ (?=')/g, "")
+    .replace(/ n't/g, "n't");
+}
+
+export function ruleFor(unit: Unit, buyer: Token[] | null): Rule | null {
+  const words = wordsOf(unit);
+  const state = buyerState(buyer);
+  let best: Rule | null = null;
+  for (const rule of RULES) {
+    if (rule.form && !rule.form.includes(unit.question)) continue;
+    if (isStage(rule.does) && unit.question === null) continue;
+    if (rule.buyer && !rule.buyer.includes(state)) continue;
+    if (!rule.pattern.test(words)) continue;
+    if (!best || rule.priority > best.priority) best = rule;
+  }
+  return best;
+}
+
+export function classifyUnit(unit: Unit, ctx: Context): Classified {
+  const rule = ruleFor(unit, ctx.buyer);
+  if (rule) return { act: rule.does, stage: isStage(rule.does) ? rule.does : null, decision: { by: "rule", rule: rule.id } };
+  const features = unitFeatures(unit, ctx);
+  // Only a question can be a discovery question; a statement gets one of the other acts.
+  const spin = predict(models.spin, features);
+  if (spin.label !== "none" && unit.question !== null) return { act: spin.label, stage: spin.label, decision: { by: "model", p: round(spin.p) } };
+  const act = predict(
+    { ...models.act, bias: models.act.bias.map((b, k) => (isStage(models.act.labels[k]) ? -Infinity : b)) },
+    features,
+  );
+  return { act: act.label, stage: null, decision: { by: "model", p: round(act.p) } };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The buyer's turn as tokens for context (null when there is none). */
+export function buyerTokens(text: string | null | undefined): Token[] | null {
+  return text ? tokenise(text.toLowerCase()) : null;
+}

@@ -1,0 +1,129 @@
+/**
+ * Learner text as a listener hears it: one case, straight apostrophes, the contractions that
+ * speech-to-text writes without apostrophes, hesitations and stutters removed, typos of content
+ * words repaired. The result is what every classifier reads; quotes shown to the learner keep
+ * the original words.
+ */
+import { correctWord } from "./spelling";
+
+export type Correction = { from: string; to: string };
+export type Normalised = { text: string; corrections: Correction[] };
+
+const APOSTROPHES: [RegExp, string][] = [
+  [/\b(what|how|where|who|that|there|it|here|when|why)s\b/g, "$1's"],
+  [/\b(do|does|did|is|are|was|were|would|could|should|have|has|had|must|need)nt\b/g, "$1n't"],
+  [/\bcant\b/g, "can't"],
+  [/\bwont\b/g, "won't"],
+  [/\bim\b/g, "i'm"],
+  [/\bive\b/g, "i've"],
+  [/\bid (like|love|say|guess|imagine|think|want|be|have|need|rather|expect|assume)\b/g, "i'd $1"],
+  [/\bill (send|be|get|make|check|ask|call|take|do|share|follow|put|set|try|need)\b/g, "i'll $1"],
+  [/\b(you|they|we)re\b/g, "$1're"],
+  [/\b(you|they|we)ve\b/g, "$1've"],
+  [/\b(you|they|we)ll\b/g, "$1'll"],
+  [/\blets (say|talk|go|do|get|see|set|book|schedule|start|try|look|find|put|keep|make)\b/g, "let's $1"],
+];
+
+/** Hesitations and discourse fillers that carry no content. "like" only where it cannot be a verb. */
+const FILLERS: RegExp[] = [
+  /\b(?:u+m+|u+h+m*|e+r+m*|h+m+|m+h*m+|a+h+|e+h+)\b[,.]?/g,
+  /(?<=^|[,.;!?]\s|\b(?:so|and|but|okay|ok|well|yeah|right)\s)(?:you know|i mean)\b,?\s*/g,
+  /,?\s*you know\s*[.!?]?$/g,
+  /,\s*you know\b,?/g,
+  /(?<=\b(?:so|and|but|um|uh|just|it's|its|is|was|are|were)\s)like,?\s+(?=(?:how|what|who|where|when|why|which|do|does|did|is|are|the|a|an|um|you|we|they|i|he|she|it|that|this|about|maybe|\d|one|two|three|four|five|ten|twenty|fifty|hundred|every|most|some|all)\b)/g,
+  /(?<=^|[,.;!?]\s)like,?\s+/g,
+];
+
+/** "how many how many sites" -> "how many sites": a speaker restarting a phrase. */
+function collapseRepeats(text: string): string {
+  let out = text;
+  for (let n = 4; n >= 1; n--) {
+    const re = new RegExp(`\\b((?:[\\w']+\\s+){${n - 1}}[\\w']+)(?:\\s+\\1\\b)+`, "g");
+    out = out.replace(re, "$1");
+  }
+  return out;
+}
+
+/**
+ * Normalises one turn. `vocabulary` holds the conversation's own words (the persona's card), which
+ * typo repair prefers; capitalised words after the first are taken for names and left alone.
+ */
+export function normalise(raw: string, vocabulary?: ReadonlySet<string>): Normalised {
+  const corrections: Correction[] = [];
+  let straight = raw.replace(/[’‘`´]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, " ").trim();
+  for (const [re, to] of APOSTROPHES) straight = straight.replace(new RegExp(re.source, "gi"), to);
+  const words = straight.split(" ");
+  const repaired = words.map((w, i) => {
+    const m = /^([^A-Za-z]*)([A-Za-z]+)([^A-Za-z]*)$/.exec(w);
+    if (!m) return w;
+    const [, pre, core, post] = m;
+    if (i > 0 && /^[A-Z]/.test(core) && !/[.!?]$/.test(words[i - 1])) return w;
+    if (/'/.test(w)) return w;
+    const fixed = correctWord(core, vocabulary);
+    if (!fixed) return w;
+    corrections.push({ from: core, to: fixed });
+    return `${pre}${fixed}${post}`;
+  });
+  let text = repaired.join(" ").toLowerCase();
+  for (const re of FILLERS) text = text.replace(re, " ").replace(/\s+/g, " ");
+  text = collapseRepeats(text.replace(/\s+/g, " ").trim())
+    .replace(/\s+([,.!?;:])/g, "$1")
+    .replace(/^[,.;:\s]+/, "")
+    .replace(/([,;:])(?:\s*[,;:])+/g, "$1")
+    .trim();
+  return { text, corrections };
+}
+
+/**
+ * A repair turn ("sorry, I meant drivers", "*invoices", "drivers not drives"): the word or phrase
+ * meant, and the one it replaces when said. Null when the turn is not a repair.
+ */
+export function readRepair(raw: string): { meant: string; replaces: string | null } | null {
+  const t = raw.trim().toLowerCase().replace(/[’‘]/g, "'");
+  const star = /^\*\s*([\w' -]{2,40}?)\s*\*?[.!]?$/.exec(t) ?? /^([\w'-]{2,30})\*$/.exec(t);
+  if (star) return { meant: star[1].trim(), replaces: null };
+  const meant =
+    /^(?:(?:sorry|oops|sry|my bad|correction)[,.!:\s-]*)+(?:i meant\b|i mean\b|meant\b|i wanted to (?:say|write)\b|should be\b|that should (?:be|say)\b)?\s*[:,-]?\s*"?([\w' -]{2,60}?)"?(?:,?\s+not\s+"?([\w' -]{2,40}?)"?)?\s*[.!]?$/.exec(
+      t,
+    );
+  if (meant && /\b(?:sorry|oops|sry|my bad|meant|i mean|correction)\b/.test(t))
+    return { meant: meant[1].trim(), replaces: meant[2]?.trim() ?? null };
+  const swap = /^"?([\w'-]{2,30})"?,?\s+not\s+"?([\w'-]{2,30})"?[.!]?$/.exec(t);
+  if (swap) return { meant: swap[1], replaces: swap[2] };
+  return null;
+}
+
+/** The previous turn with a repair applied: the replaced word, else the closest word by spelling. */
+export function applyRepair(previous: string, repair: { meant: string; replaces: string | null }): string {
+  const words = previous.split(/(\s+)/);
+  const target = repair.replaces?.toLowerCase();
+  const meant = repair.meant;
+  if (target) {
+    const i = words.findIndex((w) => w.toLowerCase().replace(/[^\w'-]/g, "") === target);
+    if (i >= 0) {
+      words[i] = words[i].replace(/[\w'-]+/, meant);
+      return words.join("");
+    }
+  }
+  if (meant.includes(" ")) return previous;
+  let best = -1;
+  let bestD = Infinity;
+  words.forEach((w, i) => {
+    const core = w.toLowerCase().replace(/[^a-z'-]/g, "");
+    if (core.length < 3 || core === meant.toLowerCase()) return;
+    const d = distance(core, meant.toLowerCase());
+    if (d < bestD && d <= Math.max(2, Math.floor(meant.length / 3))) [best, bestD] = [i, d];
+  });
+  if (best < 0) return previous;
+  words[best] = words[best].replace(/[A-Za-z'-]+/, meant);
+  return words.join("");
+}
+
+function distance(a: string, b: string): number {
+  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) dp[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return dp[a.length][b.length];
+}

@@ -1,0 +1,35 @@
+/**
+ * Whether the buyer's reply to a proposal says yes, no, or neither. A refusal dressed politely
+ * ("Maybe, but send me something first", "Not yet") is a no; a conditional yes with an action
+ * ("If you keep it to 45 minutes, yes. Send me a couple of times.") is a yes; a goodbye is neither.
+ */
+export type Stance = "accept" | "decline" | "unclear";
+
+const DECLINE: RegExp[] = [
+  /\bnot (?:yet|now|right now|at this (?:point|time|stage)|interested|for us|convinced|sure (?:yet|about)|ready|something we|a priority)\b/,
+  /\b(?:no thanks|no,? thank you|no need|i'll pass|we'll pass|pass on)\b/,
+  /\b(?:just|please) (?:send|email)\b|\bsend (?:me )?(?:something|some info|an email|the info|a brochure|more info)\b|\bemail me\b/,
+  /\b(?:i'll|let me|i need to|i'd need to|i have to|i'll have to) (?:think|get back|check|talk|speak|run it|discuss)\b/,
+  /\b(?:i don't think|i doubt|i'm not sure|i can't commit|we can't|i can't|we won't|i won't|wouldn't work|doesn't work for|won't work)\b/,
+  /\b(?:maybe later|maybe next|some other time|another time|circle back|let's see|we'll see|too early|too soon|slow down|hold on|hang on)\b/,
+  /^(?:no|nope|nah)\b/,
+  /\bmaybe,? but\b|\bpossibly,? but\b|\bnot until\b|\bfirst (?:i'd|i would|you'd|you need)\b/,
+];
+const ACCEPT: RegExp[] = [
+  /^(?:yes|yeah|yep|yup|sure|ok|okay|alright|all right|fine|great|perfect|deal|absolutely|definitely|of course|sounds good|let's do it|let's do that|go ahead)\b/,
+  /\b(?:let's do (?:it|that|the|a)|that works|works for me|sounds (?:good|great|reasonable|fair|like a plan)|i'm in|count me in|happy to|i can do|we can do (?:that|it)|book it|put (?:it|something) in|send (?:me )?(?:an |the |a calendar )?invite|send (?:over )?(?:some|a few|a couple of|two or three) (?:times|slots|dates|options)|see you (?:then|on)|i'll (?:bring|invite|block|loop in|set|get)|you've earned it|let's set (?:it|that|something) up|agreed)\b/,
+  /\byes[,.!]/,
+];
+
+/** The buyer's stance in one reply. Decline wins over accept when both appear ("Okay, but not yet"). */
+export function replyStance(reply: string): Stance {
+  const r = reply.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+  if (DECLINE.some((re) => re.test(r))) {
+    // "If you keep it to 45 minutes, yes. Send me a couple of times." is a yes with a condition.
+    if (/\byes\b/.test(r) && /\bsend (?:me )?(?:a few|a couple of|some|two or three) (?:times|slots|dates|options)\b/.test(r)) return "accept";
+    return "decline";
+  }
+  // A bare "Okay." or "Right." acknowledges; it does not commit.
+  if (/^(?:ok|okay|alright|all right|right|mm+|hmm+|fine|i see)[.!]?$/.test(r)) return "unclear";
+  return ACCEPT.some((re) => re.test(r)) ? "accept" : "unclear";
+}

@@ -1,0 +1,316 @@
+/**
+ * A turn cut into units (one thing said or asked each) and each unit's question form, found by what
+ * it does rather than by "?": a wh-word at the front or in place ("and this takes how much time"),
+ * an auxiliary before its subject, a request for information ("tell me", "explain me", "I wonder"),
+ * a tag ("..., right"), an either-or, or a statement about the buyer that asks to be confirmed.
+ * Works the same on typed text and on speech transcripts with no punctuation or capitals.
+ */
+import { normalise, type Normalised } from "./normalise";
+import { type Token, tokenise } from "./nlp";
+
+export type QuestionForm = "wh" | "yes-no" | "request" | "in-place" | "tag" | "either-or" | "statement" | "marked";
+
+export type Unit = {
+  /** The unit as normalised (lower case), punctuation kept. */
+  text: string;
+  /** Tokens of the unit, punctuation dropped. */
+  tokens: Token[];
+  /** Where the unit proper starts once lead-ins ("okay so", "got it and") are skipped. */
+  start: number;
+  /** Written with a question mark (a hint, never required). */
+  marked: boolean;
+  question: QuestionForm | null;
+  /** An open question invites an explanation; a closed one a yes, a no or one fact. */
+  open: boolean;
+};
+
+export const WH = new Set(["what", "how", "why", "when", "where", "who", "whom", "which", "whose"]);
+const AUX_WORDS = new Set(
+  "do does did is are was were am have has had can could would will should shall may might must".split(" "),
+);
+/** Words that may open a unit before its content: "okay so what...", "got it and who...". */
+const LEAD_INS = new Set(
+  "so and but okay ok well right now then also just yeah yes yep great thanks thank cool perfect sure alright oh ah wow nice good interesting understood gotcha hey hi hello please first firstly next finally lastly actually honestly basically anyway fine excellent awesome absolutely totally lovely brilliant".split(
+    " ",
+  ),
+);
+const LEAD_PHRASES = [
+  "got it",
+  "i see",
+  "makes sense",
+  "that makes sense",
+  "fair enough",
+  "thank you",
+  "one more thing",
+  "quick question",
+  "out of curiosity",
+  "just curious",
+  "all right",
+  "sounds good",
+  "good to know",
+  "that's helpful",
+  "that helps",
+  "that's interesting",
+  "that's great",
+  "i understand",
+  "understood",
+  "and then",
+  "let me ask",
+  "can i ask",
+  "may i ask",
+  "if i may ask",
+];
+const REQUEST_STARTS = [
+  "tell me",
+  "tell us",
+  "explain",
+  "describe",
+  "walk me",
+  "talk me",
+  "take me",
+  "help me understand",
+  "give me",
+  "share",
+  "show me how",
+  "let me know",
+  "i wonder",
+  "i'm wondering",
+  "i am wondering",
+  "i was wondering",
+  "wondering",
+  "i'm curious",
+  "i am curious",
+  "curious",
+  "i'd love to know",
+  "i'd love to hear",
+  "i'd love to understand",
+  "i'd like to know",
+  "i'd like to hear",
+  "i'd like to understand",
+  "i would like to know",
+  "i would like to understand",
+  "i would like to hear",
+  "i would like that you",
+  "i want to know",
+  "i want to understand",
+  "i need to understand",
+  "i'd like you to tell",
+  "i would love to know",
+  "i would love to hear",
+  "i'm interested to hear",
+  "i'm interested to know",
+  "interested to hear",
+  "keen to hear",
+  "keen to understand",
+  "say more",
+  "elaborate",
+  "expand on",
+  "please tell",
+  "please explain",
+  "please share",
+  "please describe",
+  "can i ask",
+  "may i ask",
+  "let me ask",
+];
+/** Verbs after which a wh-word opens a reported clause, not a question: "I know what you mean". */
+const EMBEDDING = new Set(
+  "know knew see saw understand mean think thought remember forget show tell told hear heard like love hate is be 's was explain decide care matter wonder depends depend sure guess".split(
+    " ",
+  ),
+);
+const TAGS = [
+  "right",
+  "no",
+  "yes",
+  "yeah",
+  "correct",
+  "true",
+  "isn't it",
+  "is it",
+  "aren't you",
+  "don't you",
+  "didn't you",
+  "doesn't it",
+  "don't they",
+  "isn't that right",
+  "is that right",
+  "is that correct",
+  "am i right",
+  "yes or no",
+  "or not",
+  "or no",
+  "huh",
+  "eh",
+  "na",
+  "ne",
+  "hmm",
+  "no?",
+  "okay",
+  "ok",
+  "yah",
+  "ya",
+];
+
+const words = (ts: Token[]) => ts.map((t) => t.lower);
+const joined = (ts: Token[], from = 0, n = 6) =>
+  ts
+    .slice(from, from + n)
+    .map((t) => t.lower)
+    .join(" ")
+    .replace(/ (?=')/g, "")
+    .replace(/ n't/g, "n't");
+
+function startsWithPhrase(ts: Token[], at: number, phrases: string[]): string | null {
+  const head = joined(ts, at, 7);
+  return phrases.find((p) => head === p || head.startsWith(`${p} `)) ?? null;
+}
+
+/** Index of the first token after lead-ins. */
+export function skipLeadIns(ts: Token[]): number {
+  let i = 0;
+  for (let guard = 0; guard < 8 && i < ts.length; guard++) {
+    const phrase = startsWithPhrase(ts, i, LEAD_PHRASES);
+    if (phrase) {
+      i += tokenise(phrase).length;
+      continue;
+    }
+    const w = ts[i].lower;
+    // "so what", "okay how": a lead-in only when something follows it.
+    if (LEAD_INS.has(w) && i + 1 < ts.length && !(w === "please" && AUX_WORDS.has(ts[i + 1]?.lower))) {
+      // "thank you" / "hi dana": a name after a greeting goes with it.
+      i += ["hi", "hello", "hey", "thanks"].includes(w) && ts[i + 1]?.pos === "PROPN" ? 2 : 1;
+      continue;
+    }
+    break;
+  }
+  return i < ts.length ? i : 0;
+}
+
+const isSubject = (t: Token | undefined) =>
+  !!t &&
+  (["PRON", "DET", "NOUN", "PROPN", "NUM"].includes(t.pos) ||
+    ["there", "anyone", "anybody", "someone", "everyone", "any", "all", "most", "your", "the", "that"].includes(
+      t.lower,
+    ));
+
+const isAux = (t: Token | undefined) =>
+  !!t && (AUX_WORDS.has(t.lower) || (t.pos === "AUX" && !["'s", "'re", "'m", "'ve", "'d", "'ll"].includes(t.lower)));
+
+/** The question form of a unit's tokens from `start`, or null for a statement. */
+export function questionForm(ts: Token[], start: number, marked: boolean, last: boolean): QuestionForm | null {
+  const core = ts.slice(start);
+  const w = words(core);
+  if (w.length === 0) return null;
+  const first = w[0];
+  // "When the team was small, ..." is a condition, not a question; "when do you ..." is one.
+  const conditional = ["if", "when", "whenever", "once", "say", "suppose", "imagine", "where"].includes(first);
+  if (conditional && !(WH.has(first) && (isAux(core[1]) || core[1]?.pos === "VERB"))) {
+    const at = w.findIndex((x, i) => i > 1 && WH.has(x) && (isAux(core[i + 1]) || core[i + 1]?.pos === "VERB" || core[i + 1]?.lower === "else"));
+    if (at > 0) return "wh";
+    if (!WH.has(first) || first === "where") return marked ? "marked" : null;
+    return marked ? "marked" : null;
+  }
+  if (WH.has(first) || (first === "how" && w[1] === "come")) {
+    // Exclamations: "what a week", "how nice".
+    if ((first === "what" && (w[1] === "a" || w[1] === "an") && w.length <= 4) || (first === "how" && core[1]?.pos === "ADJ" && w.length <= 3 && !["many", "much", "long", "often", "big", "far", "soon"].includes(w[1])))
+      return marked ? "marked" : null;
+    return "wh";
+  }
+  if (startsWithPhrase(core, 0, REQUEST_STARTS)) return "request";
+  if (/^(?:please )?(?:can|could|would|will) you (?:please )?(?:tell|explain|describe|share|walk|talk|take|give|help|say|expand|elaborate|paint)\b/.test(w.join(" ")))
+    return "request";
+  if (isAux(core[0]) && (isSubject(core[1]) || (core[1]?.lower === "n't" && isSubject(core[2])))) return "yes-no";
+  // A wh-word in place: "and this takes how much time", "you use which system", "they do what".
+  for (let i = 1; i < core.length; i++) {
+    if (!WH.has(w[i])) continue;
+    const before = core.slice(0, i);
+    const hasVerb = before.some((t) => t.pos === "VERB" || t.pos === "AUX");
+    const prev = w[i - 1];
+    if (!hasVerb || EMBEDDING.has(prev) || EMBEDDING.has(core[i - 1].lemma)) continue;
+    if (["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev) && !marked) continue;
+    const next = w[i + 1];
+    const quantity = w[i] === "how" && ["much", "many", "long", "often", "far", "big"].includes(next ?? "");
+    const atEnd = i === core.length - 1;
+    const withNoun = (w[i] === "which" || w[i] === "what") && ["NOUN", "ADJ"].includes(core[i + 1]?.pos ?? "");
+    if (quantity || atEnd || withNoun) return "in-place";
+  }
+  const tail = w.join(" ");
+  if (w.length >= 3 && TAGS.some((tag) => tail.endsWith(` ${tag}`))) {
+    // "that's right" / "yes" alone are answers, not tags.
+    if (!/^(?:that's|that is|it's|yes|no|yeah)\b/.test(tail) || w.length > 4) return "tag";
+  }
+  if (/\bor not$/.test(tail)) return "either-or";
+  if (/^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) && (marked || /^(?:any|anything)\b/.test(tail)) && w.length <= 8)
+    return "marked";
+  if (["what", "how"].includes(first) === false && /^(?:how|what) about\b/.test(tail)) return "wh";
+  // A statement about the buyer that ends the turn asks to be confirmed: "you have problem also with the windows".
+  const secondPerson = first === "you" || first === "your" || (first === "so" && w[1] === "you");
+  if (secondPerson && last && core.some((t) => t.pos === "VERB" || t.pos === "AUX") && !/\b(?:will|'ll|would|'d|could|can|should|must|need to|have to)\b/.test(tail))
+    return "statement";
+  return marked ? "marked" : null;
+}
+
+export function isOpen(form: QuestionForm | null, ts: Token[], start: number): boolean {
+  if (form === "wh" || form === "request" || form === "in-place") return true;
+  if (form === "yes-no") return /\b(?:tell|explain|describe|walk|talk|share|give me|help me understand)\b/.test(joined(ts, start, 10));
+  return false;
+}
+
+const SPLIT_MARKERS = new Set(["and", "so", "but", "okay", "ok", "also", "then", "right", "alright", "great", "cool", "perfect", "yeah", "thanks", "now", "because"]);
+
+/** Where a new unit starts inside a sentence: a marker or comma followed by a question start. */
+function splitPoints(ts: Token[]): number[] {
+  const points: number[] = [];
+  for (let i = 2; i < ts.length - 1; i++) {
+    const prev = ts[i - 1];
+    const afterMarker = SPLIT_MARKERS.has(prev.lower) || prev.lower === "," || prev.lower === "it" && ts[i - 2]?.lower === "got";
+    const here = SPLIT_MARKERS.has(prev.lower) || prev.lower === "," ? i : i;
+    if (!afterMarker) continue;
+    // "if you could ship it all, what would that mean": a condition stays with its question.
+    const segmentStart = points.at(-1) ?? 0;
+    const opener = ts.slice(segmentStart, i).find((t) => !LEAD_INS.has(t.lower))?.lower;
+    if (prev.lower === "," && ["if", "when", "whenever", "once", "say", "suppose", "imagine", "assuming"].includes(opener ?? ""))
+      continue;
+    // ", which was about..." / ", who runs it" are relative clauses, not new questions.
+    if (prev.lower === "," && ["which", "who", "where", "when", "whose", "whom"].includes(ts[i].lower)) continue;
+    const form = questionForm(ts, here, false, false);
+    if (form === "wh" || form === "yes-no" || form === "request") {
+      // "what happens when you..." keeps its "when"; "how many do you have and which ones..." splits.
+      const at = SPLIT_MARKERS.has(prev.lower) ? i - 1 : i;
+      if (at - (points.at(-1) ?? 0) >= 2) points.push(at);
+    }
+  }
+  return points;
+}
+
+export type Analysed = Normalised & { units: Unit[] };
+
+/** Normalises a turn and cuts it into units with their question forms. */
+export function analyseTurn(raw: string, vocabulary?: ReadonlySet<string>): Analysed {
+  const n = normalise(raw, vocabulary);
+  const sentences = n.text.split(/(?<=[.!?;])\s+|\s+[-–—]\s+/).filter((s) => /[a-z0-9]/.test(s));
+  const pieces: { tokens: Token[]; marked: boolean }[] = [];
+  for (const sentence of sentences) {
+    const marked = /\?\s*$/.test(sentence);
+    const all = tokenise(sentence).filter((t) => t.pos !== "PUNCT" || t.lower === ",");
+    const cuts = [0, ...splitPoints(all), all.length];
+    for (let k = 0; k < cuts.length - 1; k++) {
+      const part = all.slice(cuts[k], cuts[k + 1]).filter((t) => t.pos !== "PUNCT");
+      if (part.length) pieces.push({ tokens: part, marked: marked && k === cuts.length - 2 });
+    }
+  }
+  const units = pieces.map((p, i): Unit => {
+    const start = skipLeadIns(p.tokens);
+    const question = questionForm(p.tokens, start, p.marked, i === pieces.length - 1);
+    return {
+      text: p.tokens.map((t) => t.text).join(" ").replace(/ (?=['’])/g, "").replace(/ n't/g, "n't").toLowerCase(),
+      tokens: p.tokens,
+      start,
+      marked: p.marked,
+      question,
+      open: isOpen(question, p.tokens, start),
+    };
+  });
+  return { ...n, units };
+}
