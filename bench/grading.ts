@@ -6,14 +6,18 @@
  * coach's band, Spearman rank correlation, absurd results (including automatic perturbations) and
  * a determinism check.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 
 import { gradeCliInput } from "@/lib/grading/cli";
 import type { GradeDocument } from "@/lib/grading/response";
-import { CORPORA, type CorpusName, loadCorpus, type Utterance as Labelled } from "@/tests/fixtures/language/corpus";
+import {
+  asSpeech,
+  CORPORA,
+  type CorpusName,
+  loadCalls,
+  loadCorpus,
+  type Utterance as Labelled,
+} from "@/tests/fixtures/language/corpus";
 
-const DIR = "tests/fixtures/grading";
 const LABELS = ["situation", "problem", "implication", "need-payoff", "none"] as const;
 type Label = (typeof LABELS)[number];
 type Turn = { speaker: "learner" | "persona"; text: string; started_at?: string; ended_at?: string };
@@ -27,29 +31,7 @@ type Call = {
   turns: Turn[];
 };
 
-const readCalls = (dir: string): Call[] =>
-  readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
-/** The 29 calls of issue 11 and the 14 calls of the language-layer writers (6 by non-native speakers). */
-const calls: Call[] = [...readCalls(join(DIR, "calls")), ...readCalls("tests/fixtures/language/calls")];
-
-/** The same call as a speech-to-text transcript: lower case, no punctuation, for every speaker. */
-export const asSpeech = (c: Call): Call => ({
-  ...c,
-  turns: c.turns.map((t) => ({
-    ...t,
-    text: t.text
-      .toLowerCase()
-      .replace(/[’]/g, "'")
-      .replace(/(?<=\d)[.,](?=\d)/g, "§")
-      .replace(/[^\p{L}\p{N}'§$%\s-]/gu, " ")
-      .replace(/§/g, ".")
-      .replace(/\s+/g, " ")
-      .trim(),
-  })),
-});
+const calls: Call[] = loadCalls() as Call[];
 const PERSONA = {
   name: "Alex Morgan",
   role: "Head of Operations",
@@ -108,7 +90,9 @@ async function utteranceTable() {
   );
   for (const split of ["dev", "holdout"]) {
     const m = total[split].matrix;
-    console.log(`\nconfusion, ${split} (rows = coach, columns = grader):\n${"".padEnd(13)}${LABELS.map((l) => l.slice(0, 11).padStart(12)).join("")}`);
+    console.log(
+      `\nconfusion, ${split} (rows = coach, columns = grader):\n${"".padEnd(13)}${LABELS.map((l) => l.slice(0, 11).padStart(12)).join("")}`,
+    );
     for (const l of LABELS) console.log(`${l.padEnd(13)}${LABELS.map((x) => String(m[l][x]).padStart(12)).join("")}`);
   }
   return { dev: total.dev.right / total.dev.n, holdout: total.holdout.right / total.holdout.n };
@@ -255,20 +239,35 @@ async function speed() {
   );
 }
 
+const devOnly = process.argv.includes("--dev");
+
 async function main() {
   if (process.env.ANTHROPIC_API_KEY) console.log("note: ANTHROPIC_API_KEY is set: this measures the AI grader");
   console.log(`# Grading benchmark (${process.env.ANTHROPIC_API_KEY ? "AI" : "offline rubric"} grader)`);
   const rss0 = process.memoryUsage().rss;
   await stageOf({ buyer_before: null, text: "how many vans do you run" });
   console.log(`language layer loaded: +${((process.memoryUsage().rss - rss0) / 1e6).toFixed(0)} MB RSS`);
+  if (devOnly) {
+    await callReport("dev");
+    return;
+  }
   const acc = await utteranceTable();
   const results: Record<string, Awaited<ReturnType<typeof callReport>>> = {};
+  // --dev: tuning runs see the dev split only; holdout numbers are for reports.
+  if (devOnly) {
+    await callReport("dev");
+    return;
+  }
   for (const split of ["dev", "holdout"]) results[split] = await callReport(split);
   console.log("\n## Summary\n\n| | dev | holdout |\n|---|---|---|");
   console.log(`| SPIN accuracy (all corpora) | ${acc.dev.toFixed(3)} | ${acc.holdout.toFixed(3)} |`);
-  console.log(`| calls in band | ${results.dev.inBand}/${results.dev.n} | ${results.holdout.inBand}/${results.holdout.n} |`);
+  console.log(
+    `| calls in band | ${results.dev.inBand}/${results.dev.n} | ${results.holdout.inBand}/${results.holdout.n} |`,
+  );
   console.log(`| Spearman | ${results.dev.rho.toFixed(3)} | ${results.holdout.rho.toFixed(3)} |`);
-  console.log(`| speech drift max / mean | ${results.dev.maxDrift} / ${results.dev.meanDrift.toFixed(1)} | ${results.holdout.maxDrift} / ${results.holdout.meanDrift.toFixed(1)} |`);
+  console.log(
+    `| speech drift max / mean | ${results.dev.maxDrift} / ${results.dev.meanDrift.toFixed(1)} | ${results.holdout.maxDrift} / ${results.holdout.meanDrift.toFixed(1)} |`,
+  );
   console.log(`| absurd results | ${results.dev.absurd} | ${results.holdout.absurd} |`);
   await speed();
   const same = await determinism();

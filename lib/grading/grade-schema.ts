@@ -1,10 +1,10 @@
 import { z } from "zod";
 
+import type { SpinStage } from "@/lib/language";
 import type { Scenario } from "@/lib/validations/scorecard";
 
 import type { TranscriptMetrics } from "./metrics";
 import type { ScorecardResult } from "./scorecard";
-import type { SpinStage } from "@/lib/language";
 
 const score = (label: string) =>
   z

@@ -4,9 +4,11 @@
  * Style measures (talk share, fillers, pace, monologue, courtesy) are scaled by how much the learner
  * actually said, so a three-line call never earns full marks for them.
  */
+import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import type { Measure, ScenarioKind } from "@/lib/validations/scorecard";
 
 import type { MarkedQuestion, TranscriptMetrics, TranscriptTurn } from "./metrics";
+import { discoveryQuestions, listeningCounts } from "./questions";
 import {
   blameLines,
   type Evidence,
@@ -17,7 +19,6 @@ import {
   serviceChecks,
   starAnswers,
 } from "./signals";
-import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import { excerpt } from "./text";
 
 /** `unscaled`: a delivery score before scaling by how much the learner said (so "fine, but too little said" is not "below the mark"). */
@@ -54,9 +55,7 @@ export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, numb
 
 const STAGE_POINTS: Record<SpinStage, number> = { situation: 15, problem: 25, implication: 30, "need-payoff": 30 };
 
-/** Discovery questions the buyer got to answer (a question buried in a monologue does no discovery). */
-export const discoveryQuestions = (questions: MarkedQuestion[]) =>
-  questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
+export { discoveryQuestions };
 
 /** Why no discovery question counted: none asked, or the ones asked never got an answer (say which, truthfully). */
 function unheard(questions: MarkedQuestion[], none: string): { evidence: Evidence | null; detail: string } {
@@ -97,10 +96,9 @@ function spin({ questions }: MeasureInput): MeasureResult {
 }
 
 function listening({ questions }: MeasureInput): MeasureResult {
-  const afterAnswers = discoveryQuestions(questions).filter((x) => x.turn > 0);
+  const { built: follows, of: afterAnswers } = listeningCounts(questions);
   if (afterAnswers.length === 0)
     return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
-  const follows = afterAnswers.filter((x) => x.follow_up);
   const rate = follows.length / afterAnswers.length;
   const volume = Math.min(1, afterAnswers.length / 4);
   return {

@@ -1,9 +1,8 @@
 import type { ConversationTurn } from "@/db/schema";
-
 import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 
 import { countFillers, type FillerCounts, mergeFillers, totalFillers } from "./fillers";
-import { markQuestions, type MarkedQuestion } from "./questions";
+import { listeningCounts, type MarkedQuestion, markQuestions } from "./questions";
 import { wordCount } from "./text";
 import { topicsUncovered } from "./topics";
 
@@ -29,7 +28,7 @@ export type TranscriptMetrics = {
   talk_to_listen: number | null;
   questions: number;
   open_questions: number;
-  /** Questions that build on the buyer's previous answer. */
+  /** Counted discovery questions that build on the buyer's previous answer (the listening criterion's numerator). */
   follow_ups: number;
   fillers: number;
   filler_counts: FillerCounts;
@@ -92,7 +91,7 @@ export function computeMetrics(
     talk_to_listen: personaSeconds > 0 ? round(learnerSeconds / personaSeconds, 2) : null,
     questions: questionMarks.length,
     open_questions: questionMarks.filter((q) => q.open).length,
-    follow_ups: questionMarks.filter((q) => q.follow_up && q.stage !== null).length,
+    follow_ups: listeningCounts(questionMarks).built.length,
     fillers,
     filler_counts: fillerCounts,
     fillers_per_minute: learnerSeconds > 0 ? round(fillers / (learnerSeconds / 60)) : 0,

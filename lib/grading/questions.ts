@@ -35,7 +35,9 @@ const ANAPHOR = new Set(["that", "it", "this", "those", "these", "they", "them"]
 const contentLemmas = (text: string) =>
   new Set(
     tokenise(text.toLowerCase())
-      .filter((t) => ["NOUN", "VERB", "ADJ", "PROPN", "NUM"].includes(t.pos) && t.lemma.length > 2 && !STOP.has(t.lemma))
+      .filter(
+        (t) => ["NOUN", "VERB", "ADJ", "PROPN", "NUM"].includes(t.pos) && t.lemma.length > 2 && !STOP.has(t.lemma),
+      )
       .map((t) => t.lemma),
   );
 
@@ -48,10 +50,17 @@ export function buildsOn(unit: Understood, buyerTurn: string): boolean {
   const buyer = contentLemmas(buyerTurn);
   if (core.some((t) => buyer.has(t.lemma) && !STOP.has(t.lemma) && t.lemma.length > 2)) return true;
   if (core.length <= 3) return true;
-  return core.slice(0, 8).some((t) => ANAPHOR.has(t.lower) && t.pos !== "DET") || /\b(?:that|this|those|these) \w+/.test(words);
+  return (
+    core.slice(0, 8).some((t) => ANAPHOR.has(t.lower) && t.pos !== "DET") ||
+    /\b(?:that|this|those|these) \w+/.test(words)
+  );
 }
 
-const norm = (w: string) => w.toLowerCase().replace(/[’‘]/g, "'").replace(/[^a-z0-9']/g, "");
+const norm = (w: string) =>
+  w
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[^a-z0-9']/g, "");
 
 /** The span of the original turn that a (normalised) unit came from, so quotes keep the learner's words. */
 export function originalSpan(turn: string, unit: Understood, from = 0): { text: string; end: number } {
@@ -59,12 +68,19 @@ export function originalSpan(turn: string, unit: Understood, from = 0): { text: 
   const target = unit.tokens.map((t) => norm(t.text)).filter(Boolean);
   const first = target[0];
   const last = target.at(-1);
-  const like = (a: string, b: string) => a === b || a.startsWith(b) || b.startsWith(a) || (a.length > 3 && b.length > 3 && a.slice(0, 3) === b.slice(0, 3));
+  const like = (a: string, b: string) =>
+    a === b || a.startsWith(b) || b.startsWith(a) || (a.length > 3 && b.length > 3 && a.slice(0, 3) === b.slice(0, 3));
   const i = words.findIndex((x, k) => x.at >= from && k >= 0 && like(x.w, first ?? ""));
   if (i < 0) return { text: unit.text, end: from };
+  // The unit's last word, near where its length says it ends (fillers and repeats make the span longer).
   const span = Math.max(target.length + 6, target.length * 2);
+  const earliest = i + Math.floor(0.6 * (target.length - 1));
   let j = -1;
-  for (let k = i; k < words.length && k < i + span; k++) if (like(words[k].w, last ?? "")) j = k;
+  for (let k = earliest; k < words.length && k < i + span; k++)
+    if (like(words[k].w, last ?? "")) {
+      j = k;
+      if (k >= i + target.length - 1) break;
+    }
   // The last word was repaired or dropped: end where the unit's length says, within the turn.
   if (j < 0) j = Math.min(words.length - 1, i + target.length - 1);
   const text = turn.slice(words[i].at, words[j].end).trim();
@@ -72,7 +88,12 @@ export function originalSpan(turn: string, unit: Understood, from = 0): { text: 
 }
 
 /** Every question the learner asked, in order, with its stage in the context of the buyer's previous turn. */
-export function markQuestions(ordered: TranscriptTurn[], vocabulary?: ReadonlySet<string>): MarkedQuestion[] {
+export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<string>): MarkedQuestion[] {
+  // Names and terms the buyer used are real words, however a speech transcript spells them.
+  const vocabulary = new Set(card);
+  for (const t of ordered)
+    if (t.speaker === "persona")
+      for (const w of t.text.toLowerCase().match(/[a-z][a-z'-]{3,}/g) ?? []) vocabulary.add(w);
   return ordered.flatMap((t, turn) => {
     if (t.speaker !== "learner") return [];
     const before = ordered[turn - 1]?.speaker === "persona" ? ordered[turn - 1].text : null;
@@ -105,4 +126,14 @@ export function markQuestions(ordered: TranscriptTurn[], vocabulary?: ReadonlySe
       };
     });
   });
+}
+
+/** The discovery questions every count, bar and note is built from: a stage, answered, not buried in the learner's own talk. */
+export const discoveryQuestions = (questions: MarkedQuestion[]) =>
+  questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
+
+/** How many counted questions after the opening built on the buyer's previous answer, out of how many. */
+export function listeningCounts(questions: MarkedQuestion[]): { built: MarkedQuestion[]; of: MarkedQuestion[] } {
+  const of = discoveryQuestions(questions).filter((x) => x.turn > 0);
+  return { built: of.filter((x) => x.follow_up), of };
 }

@@ -1,7 +1,7 @@
 import type { Conversation, ConversationTurn, Grade, StoredMetrics, StoredScorecard } from "@/db/schema";
 import type { Scenario } from "@/lib/validations/scorecard";
 
-import type { GradeFeedback, GradeQuestion, GradeResult } from "./grade-schema";
+import type { GradeFeedback, GradeQuestion, GradeResult, GradeState } from "./grade-schema";
 import type { MarkedQuestion } from "./metrics";
 import type { ScorecardResult } from "./scorecard";
 
@@ -12,12 +12,19 @@ export type TranscriptEntry = Omit<Turn, "started_at"> & {
   questions: { text: string; open: boolean; stage: MarkedQuestion["stage"]; follow_up: boolean }[];
 };
 
+/** A grade's state as the APIs spell it: "too little to grade" is shown in place of a score. */
+export type GradeStateName = "graded" | "too_little_to_grade";
+export const gradeStateName = (state: GradeState): GradeStateName =>
+  state === "too_little" ? "too_little_to_grade" : "graded";
+
 /** The grade as the grade page and its API show it, plus how it was made and the evidence behind it. */
 export type GradeResponse = {
   status: "graded";
+  grade_state: GradeStateName;
   conversation_id: string;
   conversation_name: string;
   persona_name: string;
+  /** For "too_little_to_grade", the capped number the scorecard computed: an explanation, never the score. */
   conversation_score: number;
   started_at: string;
   ended_at: string | null;
@@ -74,10 +81,12 @@ export function gradeResponse(conversation: Conversation, grade: Grade, turns: T
   const { scenario, scorecard } = splitScorecard(grade.scorecard);
   return {
     status: "graded",
+    grade_state: gradeStateName(grade.state),
     conversation_id: conversation.id,
     conversation_name: conversation.schema_name,
     persona_name: conversation.persona.name,
-    conversation_score: grade.score ?? 0,
+    // A too-little grade stores no score; the spec's field stays a number.
+    conversation_score: grade.score ?? grade.scorecard?.score ?? 0,
     started_at: conversation.started_at.toISOString(),
     ended_at: conversation.ended_at?.toISOString() ?? null,
     wpm: grade.wpm,
@@ -111,6 +120,7 @@ export function gradeDocument(
   const timed = turns.some((t) => t.source === "voice");
   return {
     status: "graded",
+    grade_state: gradeStateName(result.state),
     conversation_id: null,
     conversation_name: names.conversation,
     persona_name: names.persona,

@@ -1,10 +1,11 @@
+import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import type { Persona } from "@/lib/validations/persona";
 import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorecard";
 
 import type { GradeFeedback } from "./grade-schema";
 import { discoveryQuestions, type MeasureInput } from "./measures";
+import { listeningCounts } from "./questions";
 import type { ScorecardResult } from "./scorecard";
-import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import { suggestQuestion } from "./suggestions";
 import { excerpt } from "./text";
 
@@ -172,8 +173,9 @@ export function rubricFeedback({
     `your longest stretch ran ${m.longest_monologue_words} words`,
     m.wpm === null ? "typed conversation: words per minute not measured" : `your pace was ${m.wpm} words per minute`,
   ];
-  const listening = discovery.length
-    ? ` ${m.follow_ups} of ${discovery.length} questions built on the previous answer.`
+  const heard = listeningCounts(input.questions);
+  const listening = heard.of.length
+    ? ` ${heard.built.length} of ${heard.of.length} questions built on the previous answer.`
     : "";
   const courtesy = card.criteria.find((c) => c.measure === "courtesy" && c.score !== null && c.score < 50);
   const communicationFeedback = `${styleBits.join(", ")}.${listening}${courtesy ? ` ${courtesy.detail[0].toUpperCase()}${courtesy.detail.slice(1)}.` : ""}`;
@@ -286,7 +288,7 @@ function recommendationsFor(kind: ScenarioKind, card: ScorecardResult, input: Me
 export function silentFeedback(persona: Persona): GradeFeedback {
   const zero = { situation: 0, problem: 0, implication: 0, "need-payoff": 0 };
   return {
-    overall_feedback: `The conversation ended before you said anything, so there is nothing to grade: the score is 0. Start a new practice with ${persona.name} and open with a question about their situation.`,
+    overall_feedback: `The conversation ended before you said anything, so there is nothing to grade. Start a new practice with ${persona.name} and open with a question about their situation.`,
     spin_score: 0,
     spin_feedback: "No learner turns: no SPIN stage could be covered.",
     stage_scores: zero,

@@ -4,6 +4,7 @@
  * so the same transcript always gets the same grade. How it works: lib/grading/RUBRIC.md.
  */
 import { explainDecision, vocabularyOf } from "@/lib/language";
+import { SPIN_STAGES } from "@/lib/language";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 
@@ -14,7 +15,6 @@ import { stageScores } from "./measures";
 import { computeMetrics, type MarkedQuestion, type TranscriptTurn } from "./metrics";
 import { betterLineFor, rubricFeedback, silentFeedback } from "./rubric-feedback";
 import { evaluateScorecard, type JudgedCriterion, MIN_LEARNER_WORDS, type ScorecardResult } from "./scorecard";
-import { SPIN_STAGES } from "@/lib/language";
 
 export { stageScores };
 

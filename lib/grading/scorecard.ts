@@ -72,13 +72,7 @@ export function ceiling(
     caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
   // Talking most of a spoken discovery call is capped only when no criterion already judges talk share.
   const share = talkShare(m);
-  if (
-    scenario.kind === "sales-discovery" &&
-    m.timing === "voice" &&
-    !talkJudged &&
-    share !== null &&
-    share > 0.7
-  ) {
+  if (scenario.kind === "sales-discovery" && m.timing === "voice" && !talkJudged && share !== null && share > 0.7) {
     caps.push({ limit: 50, reason: `you did ${Math.round(share * 100)}% of the talking in a discovery call` });
   }
   const asked = input.questions.filter((x) => x.stage !== null && x.turn > 0);

@@ -46,7 +46,8 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
     if (t.speaker !== "learner") return;
     const tail = sentencesOf(t.text).slice(-3).map(normaliseText).join(" ");
     const units = understand(t.text).units.slice(-3);
-    const proposes = units.some((u) => u.act === "proposal") || (PROPOSE.test(tail) && !units.every((u) => u.act === "small-talk"));
+    const proposes =
+      units.some((u) => u.act === "proposal") || (PROPOSE.test(tail) && !units.every((u) => u.act === "small-talk"));
     if (!proposes) return;
     const reply = turns.slice(i + 1).find((x) => x.speaker === "persona");
     const agreed = reply !== undefined && replyStance(reply.text) === "accept";
@@ -166,10 +167,9 @@ export function pitchChecks(turns: TranscriptTurn[]) {
     .map((t) => t.text)
     .join(" ");
   const sentences = sentencesOf(learnerText);
-  const firstThird = sentences
-    .slice(0, Math.max(2, Math.ceil(sentences.length / 3)))
-    .map(normaliseText)
-    .join(" ");
+  // The opening third by words, not sentences: a speech transcript has no full stops to count.
+  const words = learnerText.split(/\s+/);
+  const firstThird = normaliseText(words.slice(0, Math.max(40, Math.ceil(words.length / 3))).join(" "));
   const quote = (re: RegExp) => sentences.find((s) => re.test(normaliseText(s))) ?? null;
   return {
     problemFirst: PITCH_PROBLEM.test(firstThird) ? quote(PITCH_PROBLEM) : null,

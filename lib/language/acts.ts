@@ -4,11 +4,11 @@
  * when one is sure (rules.ts); otherwise the model trained on the training split of our corpora
  * decides. Every decision names what made it, so a grade can explain a label.
  */
-import { buyerState, type Context, unitFeatures } from "./features";
 import weights from "./act-model.json";
+import { buyerState, type Context, unitFeatures } from "./features";
 import { type LinearModel, predict } from "./model";
 import { type Token, tokenise } from "./nlp";
-import { type Act, RULES, type Rule } from "./rules";
+import { type Act, type Rule, RULES } from "./rules";
 import type { Unit } from "./units";
 
 export type { Act } from "./rules";
@@ -22,9 +22,11 @@ type Models = { spin: LinearModel<SpinStage | "none">; act: LinearModel<Act> };
 let models = weights as unknown as Models;
 
 /** Cross-validation and training swap the models in; the app uses the committed weights. */
-export function useModels(next: Models | null): void {
+export function setActiveModels(next: Models | null): void {
   models = next ?? (weights as unknown as Models);
 }
+
+const STATEMENT_CONFIDENCE = 0.6;
 
 const isStage = (a: string): a is SpinStage => (SPIN_STAGES as readonly string[]).includes(a);
 
@@ -53,15 +55,34 @@ export function ruleFor(unit: Unit, buyer: Token[] | null): Rule | null {
 
 export function classifyUnit(unit: Unit, ctx: Context): Classified {
   const rule = ruleFor(unit, ctx.buyer);
-  if (rule) return { act: rule.does, stage: isStage(rule.does) ? rule.does : null, decision: { by: "rule", rule: rule.id } };
+  if (rule)
+    return { act: rule.does, stage: isStage(rule.does) ? rule.does : null, decision: { by: "rule", rule: rule.id } };
   const features = unitFeatures(unit, ctx);
   // Only a question can be a discovery question; a statement gets one of the other acts.
   const spin = predict(models.spin, features);
-  if (spin.label !== "none" && unit.question !== null) return { act: spin.label, stage: spin.label, decision: { by: "model", p: round(spin.p) } };
+  // A statement is a discovery question only when the model is sure (a question asked as a statement:
+  // "you have problem also with the windows"); 0.6 was chosen by 5-fold cross-validation on dev.
+  // A statement asks only when it is short: a long stretch about the buyer is a pitch, not a question.
+  const asksBuyer = unit.tokens.some((t) => t.lower === "you" || t.lower === "your");
+  const short = unit.tokens.length <= 20;
+  if (
+    spin.label !== "none" &&
+    (unit.question !== null || (spin.p >= STATEMENT_CONFIDENCE && short && (asksBuyer || ctx.last !== false)))
+  )
+    return { act: spin.label, stage: spin.label, decision: { by: "model", p: round(spin.p) } };
   const act = predict(
     { ...models.act, bias: models.act.bias.map((b, k) => (isStage(models.act.labels[k]) ? -Infinity : b)) },
     features,
   );
+  // An open question that the act model cannot confidently call small talk, a proposal or a check
+  // asks the buyer something: it takes its most likely stage rather than "pitch" or "other".
+  // A request for information ("could you walk me through...") is never a proposal.
+  const other = unit.question === "request" ? ["small-talk", "check"] : ["small-talk", "proposal", "check"];
+  if (unit.open && !(other.includes(act.label) && act.p >= 0.5)) {
+    const k = spin.probs.slice(0, 4).reduce((best, p, i, all) => (p > all[best] ? i : best), 0);
+    const stage = models.spin.labels[k] as SpinStage;
+    return { act: stage, stage, decision: { by: "model", p: round(spin.probs[k]) } };
+  }
   return { act: act.label, stage: null, decision: { by: "model", p: round(act.p) } };
 }
 

@@ -14,9 +14,12 @@ export type Context = {
   buyer: Token[] | null;
   /** Earlier units of the same learner turn ("you said X. what does that cost?"). */
   before: Unit[];
+  /** The unit ends the learner's turn (where a question asked as a statement waits for an answer). */
+  last?: boolean;
 };
 
-const CONCERN = /\b(?:worry|worried|concern|concerned|afraid|risk|sceptical|skeptical|burn|burned|last time|tried before|not sure|doubt|price|expensive|budget|contract|disruption|rollout|implementation|roll out)\b/;
+const CONCERN =
+  /\b(?:worry|worried|concern|concerned|afraid|risk|sceptical|skeptical|burn|burned|last time|tried before|not sure|doubt|price|expensive|budget|contract|disruption|rollout|implementation|roll out)\b/;
 
 export const lemmaOf = (t: Token) => (/^[\d.,$£€%]+$|^\d/.test(t.lower) ? "#" : t.lemma === "n't" ? "not" : t.lemma);
 
@@ -32,18 +35,29 @@ export function classesOf(ts: Token[]): Set<WordClass> {
 export function buyerState(buyer: Token[] | null): BuyerState {
   if (!buyer || buyer.length === 0) return "none";
   const text = buyer.map((t) => t.lower).join(" ");
-  if (CONCERN.test(text) && /\b(?:worry|worried|concern|afraid|sceptical|skeptical|burn|burned|last time|doubt|not sure)\b/.test(text))
+  if (
+    CONCERN.test(text) &&
+    /\b(?:worry|worried|concern|afraid|sceptical|skeptical|burn|burned|last time|doubt|not sure)\b/.test(text)
+  )
     return "concern";
   const cls = classesOf(buyer);
   const negatedVerb = buyer.some((t) => t.negated && (t.pos === "VERB" || t.pos === "AUX"));
-  if (cls.has("difficulty") || (negatedVerb && /\b(?:can't|cannot|can not|don't|doesn't|didn't|won't|never|not)\b/.test(text) && /\b(?:keep up|work|know|track|see|find|get|trust|reach|make|hit|cope|manage)\b/.test(text)))
+  if (
+    cls.has("difficulty") ||
+    (negatedVerb &&
+      /\b(?:can't|cannot|can not|don't|doesn't|didn't|won't|never|not)\b/.test(text) &&
+      /\b(?:keep up|work|know|track|see|find|get|trust|reach|make|hit|cope|manage)\b/.test(text))
+  )
     return "problem";
-  if (/\?\s*$/.test(text) || /^(?:what|how|why|who|where|when|do|does|is|are|can|could|would)\b/.test(text)) return "question";
+  if (/\?\s*$/.test(text) || /^(?:what|how|why|who|where|when|do|does|is|are|can|could|would)\b/.test(text))
+    return "question";
   return "fact";
 }
 
 function content(ts: Token[]): Set<string> {
-  return new Set(ts.filter((t) => t.lemma.length > 2 && !STOP.has(t.lemma) && /^[a-z]/.test(t.lemma)).map((t) => t.lemma));
+  return new Set(
+    ts.filter((t) => t.lemma.length > 2 && !STOP.has(t.lemma) && /^[a-z]/.test(t.lemma)).map((t) => t.lemma),
+  );
 }
 
 export function unitFeatures(unit: Unit, ctx: Context): string[] {
@@ -52,7 +66,11 @@ export function unitFeatures(unit: Unit, ctx: Context): string[] {
   const out: string[] = [];
   for (const l of lemmas) out.push(`w:${l}`);
   for (let i = 1; i < lemmas.length; i++) out.push(`b:${lemmas[i - 1]}_${lemmas[i]}`);
-  out.push(`first:${lemmas[0] ?? ""}`, `first2:${lemmas.slice(0, 2).join("_")}`, `first3:${lemmas.slice(0, 3).join("_")}`);
+  out.push(
+    `first:${lemmas[0] ?? ""}`,
+    `first2:${lemmas.slice(0, 2).join("_")}`,
+    `first3:${lemmas.slice(0, 3).join("_")}`,
+  );
   // The question's frame: its wh-word (wherever it stands) with the verb and noun it asks about.
   const whAt = core.findIndex((t) => ["what", "how", "why", "who", "where", "when", "which"].includes(t.lower));
   if (whAt >= 0) {
@@ -83,7 +101,8 @@ export function unitFeatures(unit: Unit, ctx: Context): string[] {
   if (refers) out.push("c:anaphor");
   // What this turn said just before the unit ("ten days, and in this time...") colours it.
   const previous = ctx.before.at(-1);
-  if (previous) for (const t of previous.tokens.slice(previous.start)) if (!STOP.has(t.lemma)) out.push(`p:${lemmaOf(t)}`);
+  if (previous)
+    for (const t of previous.tokens.slice(previous.start)) if (!STOP.has(t.lemma)) out.push(`p:${lemmaOf(t)}`);
   // Context: the buyer's turn, and what this turn said before the unit.
   const state = buyerState(ctx.buyer);
   const earlier = ctx.before.flatMap((u) => u.tokens);

@@ -22,7 +22,7 @@ export function understand(
   const buyer = buyerTokens(context.buyerBefore);
   const units = analysed.units.map((unit, index) => ({
     ...unit,
-    ...classifyUnit(unit, { buyer, before: analysed.units.slice(0, index) }),
+    ...classifyUnit(unit, { buyer, before: analysed.units.slice(0, index), last: index === analysed.units.length - 1 }),
     index,
   }));
   return { text: analysed.text, corrections: analysed.corrections, units };

@@ -48,7 +48,9 @@ export const ANAPHORS = set(`that this it those these they them there then`);
 export const HYPOTHETICAL = set(`if would 'd could imagine suppose say once were`);
 
 /** Marks of a problem solved inside a hypothetical ("without the chasing", "no longer"). */
-export const SOLVED = set(`without gone fix fixed solve solved sort sorted away disappear halve cut automate stop back`);
+export const SOLVED = set(
+  `without gone fix fixed solve solved sort sorted away disappear halve cut automate stop back`,
+);
 
 /** Marks of a problem continuing or growing. */
 export const CONTINUING = set(`continue keep carry grow worse double again still another persist remain stay`);

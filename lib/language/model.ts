@@ -8,7 +8,10 @@ export type LinearModel<L extends string = string> = {
   weights: Record<string, number[]>;
 };
 
-export function predict<L extends string>(model: LinearModel<L>, features: string[]): { label: L; p: number; probs: number[] } {
+export function predict<L extends string>(
+  model: LinearModel<L>,
+  features: string[],
+): { label: L; p: number; probs: number[] } {
   const scores = model.bias.slice();
   for (const f of new Set(features)) {
     const w = model.weights[f];

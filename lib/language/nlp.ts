@@ -4,8 +4,8 @@
  * similar tagging accuracy on our corpora (bench/RESULTS.md, "Language layer"); loaded once per
  * process, on first use.
  */
-import winkNLP, { type WinkMethods } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
+import winkNLP, { type WinkMethods } from "wink-nlp";
 
 export type Token = {
   /** As written. */

@@ -18,9 +18,10 @@ const APOSTROPHES: [RegExp, string][] = [
   [/\bive\b/g, "i've"],
   [/\bid (like|love|say|guess|imagine|think|want|be|have|need|rather|expect|assume)\b/g, "i'd $1"],
   [/\bill (send|be|get|make|check|ask|call|take|do|share|follow|put|set|try|need)\b/g, "i'll $1"],
-  [/\b(you|they|we)re\b/g, "$1're"],
+  // Not "we": "were" and "well" are words of their own.
+  [/\b(you|they)re\b/g, "$1're"],
   [/\b(you|they|we)ve\b/g, "$1've"],
-  [/\b(you|they|we)ll\b/g, "$1'll"],
+  [/\b(you|they)ll\b/g, "$1'll"],
   [/\blets (say|talk|go|do|get|see|set|book|schedule|start|try|look|find|put|keep|make)\b/g, "let's $1"],
 ];
 
@@ -50,7 +51,11 @@ function collapseRepeats(text: string): string {
  */
 export function normalise(raw: string, vocabulary?: ReadonlySet<string>): Normalised {
   const corrections: Correction[] = [];
-  let straight = raw.replace(/[’‘`´]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, " ").trim();
+  let straight = raw
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
   for (const [re, to] of APOSTROPHES) straight = straight.replace(new RegExp(re.source, "gi"), to);
   const words = straight.split(" ");
   const repaired = words.map((w, i) => {

@@ -36,14 +36,17 @@ export type Rule = {
   note: string;
 };
 
-const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|this week|the \\d+\\w*|\\d+(?::\\d\\d)? ?(?:am|pm)?)";
-const STEP = "(?:a |an |the |some |one |two |short |quick |free |\\w+-(?:week|day|minute) |\\d+-(?:week|day|minute) )*(?:pilot|trial|demo|meeting|call|workshop|session|review|walkthrough|follow-up|follow up|chat|proof of concept|poc|visit)";
+const DAY =
+  "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|this week|the \\d+\\w*|\\d+(?::\\d\\d)? ?(?:am|pm)?)";
+const STEP =
+  "(?:a |an |the |some |one |two |short |quick |free |\\w+-(?:week|day|minute) |\\d+-(?:week|day|minute) )*(?:pilot|trial|demo|meeting|call|workshop|session|review|walkthrough|follow-up|follow up|chat|proof of concept|poc|visit)";
 
 export const RULES: Rule[] = [
   {
     id: "greeting",
     does: "small-talk",
-    pattern: /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|morning|nice to (?:meet|speak|talk)|pleasure to (?:meet|speak))(?: there| again| [a-z]+)?(?: (?:thanks|thank you) for (?:taking|making|your) [\w ]+)?$/,
+    pattern:
+      /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|morning|nice to (?:meet|speak|talk)|pleasure to (?:meet|speak))(?: there| again| [a-z]+)?(?: (?:thanks|thank you) for (?:taking|making|your) [\w ]+)?$/,
     priority: 3,
     hit: ["Hi Dana", "good morning", "hello there", "hi, thanks for making the time"],
     miss: ["hi dana how many depots do you run", "hello, can you tell me about your team"],
@@ -52,7 +55,8 @@ export const RULES: Rule[] = [
   {
     id: "how-are-you",
     does: "small-talk",
-    pattern: /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how(?:'s| is| was) (?:your|the) (?:day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive)(?: going| been)?|how(?:'s| is) (?:it going|everything|life|business)|how have you been|(?:can|do) you hear me|is this (?:still )?a good time|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
+    pattern:
+      /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how(?:'s| is| was) (?:your|the) (?:day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive)(?: going| been)?|how(?:'s| is) (?:it going|everything|life|business)|how have you been|(?:can|do) you hear me|is this (?:still )?a good time|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
     priority: 3,
     hit: ["how are you doing today", "how was your weekend", "can you hear me", "how's it going"],
     miss: ["how are you planning the routes today", "how is the team coping with the backlog"],
@@ -61,7 +65,8 @@ export const RULES: Rule[] = [
   {
     id: "goodbye",
     does: "small-talk",
-    pattern: /^(?:(?:ok |okay |alright )?(?:bye|goodbye|bye bye|see you|talk (?:soon|later)|have a (?:good|great|nice) (?:day|one|week|weekend|evening))(?: [a-z]+)?|thanks? (?:you )?(?:so much |very much )?(?:for (?:your|the) time|again)(?: [a-z]+)?|(?:many |thanks?,? )?thanks(?: a lot)?)$/,
+    pattern:
+      /^(?:(?:ok |okay |alright )?(?:bye|goodbye|bye bye|see you|talk (?:soon|later)|have a (?:good|great|nice) (?:day|one|week|weekend|evening))(?: [a-z]+)?|thanks? (?:you )?(?:so much |very much )?(?:for (?:your|the) time|again)(?: [a-z]+)?|(?:many |thanks?,? )?thanks(?: a lot)?)$/,
     priority: 3,
     hit: ["bye!", "thanks for your time", "talk soon", "have a good day", "thanks again"],
     miss: ["thanks, and how many vans do you have", "bye the way how do you plan routes"],
@@ -88,45 +93,67 @@ export const RULES: Rule[] = [
   {
     id: "pitch-disguised",
     does: "pitch",
-    pattern: /^(?:did you know|have you (?:heard|seen) (?:of |about )?(?:our|us|how we|what we)|what if i (?:told|said|showed)|wouldn't it be (?:great|nice|good|amazing|better)|wouldn't you (?:agree|say|love)|don't you (?:think|agree)|isn't it (?:time|true))\b/,
+    pattern:
+      /^(?:did you know|have you (?:heard|seen) (?:of |about )?(?:our|us|how we|what we)|what if i (?:told|said|showed)|wouldn't it be (?:great|nice|good|amazing|better)|wouldn't you (?:agree|say|love)|don't you (?:think|agree)|isn't it (?:time|true))\b/,
     priority: 2,
-    hit: ["did you know our tool cuts that in half", "wouldn't it be great if your drivers had one app", "have you heard of us"],
+    hit: [
+      "did you know our tool cuts that in half",
+      "wouldn't it be great if your drivers had one app",
+      "have you heard of us",
+    ],
     miss: ["did you know about the delay before the customer called", "have you seen the error rate go up"],
     note: "Pitches dressed as questions (Rackham): the buyer is told, not asked.",
   },
   {
     id: "pitch-our-offer",
     does: "pitch",
-    pattern: /^(?:we|our (?:product|platform|tool|solution|software|system|app|team|company|customers|clients))\b(?!.*\b(?:you|your)\b.*\?$).*\b(?:offer|provide|sell|help|helps|cut|cuts|save|saves|reduce|reduces|automate|automates|integrate|integrates|built|build|do|does|can|will|have|has|let|lets|give|gives|work with|worked with)\b/,
+    pattern:
+      /^(?:we|our (?:product|platform|tool|solution|software|system|app|team|company|customers|clients))\b(?!.*\b(?:you|your)\b.*\?$).*\b(?:offer|provide|sell|help|helps|cut|cuts|save|saves|reduce|reduces|automate|automates|integrate|integrates|built|build|do|does|can|will|have|has|let|lets|give|gives|work with|worked with)\b/,
     form: [null, "statement", "marked"],
     priority: 1,
-    hit: ["we help logistics teams plan routes in minutes", "our platform integrates with your ERP", "we have a tool that does exactly that"],
+    hit: [
+      "we help logistics teams plan routes in minutes",
+      "our platform integrates with your ERP",
+      "we have a tool that does exactly that",
+    ],
     miss: ["we talked about the vans earlier, how many are there", "our last call you mentioned overtime"],
     note: "A statement about what the seller's product does is a pitch.",
   },
   {
     id: "check-recap",
     does: "check",
-    pattern: /^(?:just )?(?:to (?:confirm|clarify|recap|summari[sz]e|make sure)|so what i'm hearing is|what i'm hearing is|if i (?:understand|heard|got) (?:you|that|it)?(?: (?:right|correctly))?|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again))\b/,
+    pattern:
+      /^(?:just )?(?:does (?:that|this) (?:make sense|sound (?:right|fair|good|ok|okay))|to (?:confirm|clarify|recap|summari[sz]e|make sure)|so what i'm hearing is|what i'm hearing is|if i (?:understand|heard|got) (?:you|that|it)?(?: (?:right|correctly))?|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again))\b/,
     priority: 2,
-    hit: ["just to confirm, it's forty vans", "so what i'm hearing is the planning is all manual", "did i get that right", "can you repeat that"],
+    hit: [
+      "just to confirm, it's forty vans",
+      "so what i'm hearing is the planning is all manual",
+      "did i get that right",
+      "can you repeat that",
+    ],
     miss: ["to make sure drivers are on time what do you do", "if i understand your process what's the slowest step"],
     note: "Summaries and read-backs of what the buyer said.",
   },
   {
     id: "implication-effect-words",
     does: "implication",
-    pattern: /^(?!(?:what|which)(?:'s| is| are) (?:\w+ )?(?:affecting|impacting|causing|driving)\b|(?:is|are) (?:there )?(?:anything|something|anyone)\b)(?:what|how|who|where|which|does|did|is|has|have|would|will|do)\b.*\b(?:affect|affects|affected|affecting|impact|impacts|impacted|impacting|effect on|effects on|consequences?|knock-on|knock on|downstream|ripple)\b/,
+    pattern:
+      /^(?!(?:what|which)(?:'s| is| are) (?:\w+ )?(?:affecting|impacting|causing|driving)\b|(?:is|are) (?:there )?(?:anything|something|anyone)\b)(?:what|how|who|where|which|does|did|is|has|have|would|will|do)\b.*\b(?:affect|affects|affected|affecting|impact|impacts|impacted|impacting|effect on|effects on|consequences?|knock-on|knock on|downstream|ripple)\b/,
     form: ["wh", "yes-no", "in-place", "request", "marked", "tag"],
     priority: 1,
-    hit: ["how does missing the cut-off affect your customers", "what impact does that have on the team", "is the lack of visibility affecting your forecast accuracy"],
+    hit: [
+      "how does missing the cut-off affect your customers",
+      "what impact does that have on the team",
+      "is the lack of visibility affecting your forecast accuracy",
+    ],
     miss: ["what's affecting the delivery times", "who is affected by the new rota, who plans it"],
     note: "Asking for the effect of something on people, customers or results is an implication question.",
   },
   {
     id: "implication-who-else",
     does: "implication",
-    pattern: /^who else (?:is affected|feels|notices|has to|gets hit|suffers|pays|picks up|deals with|ends up|is impacted|hears about)\b/,
+    pattern:
+      /^who else (?:is affected|feels|notices|has to|gets hit|suffers|pays|picks up|deals with|ends up|is impacted|hears about)\b/,
     priority: 1,
     hit: ["who else feels the pain when deals slip", "who else has to deal with it"],
     miss: ["who else is on the team", "who else signs off on purchases"],
@@ -135,7 +162,8 @@ export const RULES: Rule[] = [
   {
     id: "implication-cost",
     does: "implication",
-    pattern: /^(?:so |and )?(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b/,
+    pattern:
+      /^(?:so |and )?(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b/,
     priority: 1,
     hit: ["what does that cost you", "how much does each failed delivery cost", "what's that costing you a month"],
     miss: ["what does the software cost you today", "how much do you spend on fuel"],
@@ -144,7 +172,8 @@ export const RULES: Rule[] = [
   {
     id: "payoff-how-valuable",
     does: "need-payoff",
-    pattern: /^how (?:valuable|useful|important|helpful|beneficial|much (?:easier|better|faster)|big a (?:win|deal)) (?:would|will|could|is it|would it be)\b/,
+    pattern:
+      /^how (?:valuable|useful|important|helpful|beneficial|much (?:easier|better|faster)|big a (?:win|deal)) (?:would|will|could|is it|would it be)\b/,
     priority: 1,
     hit: ["how valuable would a same-day guarantee be", "how useful would it be to see that live"],
     miss: ["how important is price in your decision", "how big is the team"],
@@ -153,17 +182,23 @@ export const RULES: Rule[] = [
   {
     id: "problem-hardest",
     does: "problem",
-    pattern: /\b(?:biggest|hardest|toughest|main|worst) (?:challenge|problem|issue|headache|frustration|pain|struggle|bottleneck|complaint)s?\b|\b(?:hardest|toughest|trickiest|most painful|most frustrating) (?:part|bit|thing)\b|\bwhat(?:'s| is) (?:going|getting) wrong\b|\bwhat (?:goes|went) wrong\b|^(?:are|is) (?:you|your \w+|the team) (?:happy|satisfied) with\b/,
+    pattern:
+      /\b(?:biggest|hardest|toughest|main|worst) (?:challenge|problem|issue|headache|frustration|pain|struggle|bottleneck|complaint)s?\b|\b(?:hardest|toughest|trickiest|most painful|most frustrating) (?:part|bit|thing)\b|\bwhat(?:'s| is) (?:going|getting) wrong\b|\bwhat (?:goes|went) wrong\b|^(?:are|is) (?:you|your \w+|the team) (?:happy|satisfied) with\b/,
     form: ["wh", "yes-no", "in-place", "request", "marked", "tag"],
     priority: 1,
-    hit: ["what's the biggest challenge with your current carrier", "whats the hardest part of onboarding new reps", "are you happy with how fast orders ship"],
+    hit: [
+      "what's the biggest challenge with your current carrier",
+      "whats the hardest part of onboarding new reps",
+      "are you happy with how fast orders ship",
+    ],
     miss: ["what does the biggest challenge cost you each month"],
     note: "Asking what is hard or unsatisfying is a problem question.",
   },
   {
     id: "problem-cause",
     does: "problem",
-    pattern: /^(?:so |and )?(?:what(?:'s| is| are) (?:driving|causing|behind) (?:that|this|it|those|these)|what (?:usually |typically )?(?:causes|caused|drives|makes) (?:that|this|it|them|those)|why (?:is|are|does|do|did) (?:that|this|it|they|those) (?:happen|happening|so|keep|take|go))\b/,
+    pattern:
+      /^(?:so |and )?(?:what(?:'s| is| are) (?:driving|causing|behind) (?:that|this|it|those|these)|what (?:usually |typically )?(?:causes|caused|drives|makes) (?:that|this|it|them|those)|why (?:is|are|does|do|did) (?:that|this|it|they|those) (?:happen|happening|so|keep|take|go))\b/,
     priority: 1,
     hit: ["so what's driving that", "what usually makes them fail", "why does that happen"],
     miss: ["what's driving the new project", "why do you use two systems"],
@@ -172,17 +207,23 @@ export const RULES: Rule[] = [
   {
     id: "payoff-solved-hypothetical",
     does: "need-payoff",
-    pattern: /\b(?:if|once|when|say|suppose|imagine)\b.*\b(?:gone|fixed|solved|sorted|went away|disappeared|no longer|didn't have to|did not have to|never had to|could|was able to|were able to|halved|cut in half|automated)\b.*\b(?:what|how|who|would|'d)\b|\b(?:magic wand|in an ideal world|ideally)\b|^what would (?:it|that|this) (?:mean|be worth|change|do) for (?:you|your|the)\b/,
+    pattern:
+      /\b(?:if|once|when|say|suppose|imagine)\b.*\b(?:gone|fixed|solved|sorted|went away|disappeared|no longer|didn't have to|did not have to|never had to|could|was able to|were able to|halved|cut in half|automated)\b.*\b(?:what|how|who|would|'d)\b|\b(?:magic wand|in an ideal world|ideally)\b|^what would (?:it|that|this) (?:mean|be worth|change|do) for (?:you|your|the)\b/,
     form: ["wh", "yes-no", "in-place", "request", "marked", "statement", "tag"],
     priority: 1,
-    hit: ["if the dock wait was gone what would you do with that hour", "what would that mean for your team", "in an ideal world how would planning work"],
+    hit: [
+      "if the dock wait was gone what would you do with that hour",
+      "what would that mean for your team",
+      "in an ideal world how would planning work",
+    ],
     miss: ["if a driver calls in sick what happens", "what would you say is the biggest problem"],
     note: "A hypothetical about the problem solved asks for its value (need-payoff).",
   },
   {
     id: "implication-continuing",
     does: "implication",
-    pattern: /\bif (?:this|that|it|nothing|things|the \w+) (?:continues|continue|keeps|keep|carries on|goes on|gets worse|doesn't change|does not change|stays the same|isn't fixed|is not fixed|grows|doubles)\b|\bif nothing changes\b|\bcost of doing nothing\b/,
+    pattern:
+      /\bif (?:this|that|it|nothing|things|the \w+) (?:continues|continue|keeps|keep|carries on|goes on|gets worse|doesn't change|does not change|stays the same|isn't fixed|is not fixed|grows|doubles)\b|\bif nothing changes\b|\bcost of doing nothing\b/,
     priority: 1,
     hit: ["if this continues through peak what happens to the big account", "and if nothing changes next year"],
     miss: ["if it was fixed what would change", "if the volume grows would you hire"],

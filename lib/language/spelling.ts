@@ -55,8 +55,49 @@ export function editDistance(a: string, b: string, max = 2): number {
   return rows[a.length][b.length];
 }
 
-const PREFIXES = ["re", "un", "pre", "over", "under", "sub", "non", "mis", "co", "multi", "out", "up", "cross", "inter"];
-const SUFFIXES = ["ing", "ings", "ed", "es", "s", "er", "ers", "ly", "ment", "ments", "ness", "able", "ation", "ations", "ity", "ise", "ize", "ised", "ized", "ising", "izing", "ist", "ists", "ful", "less"];
+const PREFIXES = [
+  "re",
+  "un",
+  "pre",
+  "over",
+  "under",
+  "sub",
+  "non",
+  "mis",
+  "co",
+  "multi",
+  "out",
+  "up",
+  "cross",
+  "inter",
+];
+const SUFFIXES = [
+  "ing",
+  "ings",
+  "ed",
+  "es",
+  "s",
+  "er",
+  "ers",
+  "ly",
+  "ment",
+  "ments",
+  "ness",
+  "able",
+  "ation",
+  "ations",
+  "ity",
+  "ise",
+  "ize",
+  "ised",
+  "ized",
+  "ising",
+  "izing",
+  "ist",
+  "ists",
+  "ful",
+  "less",
+];
 
 /** A word built from a known one ("reordering", "onboarding", "rescheduled") is known too. */
 function derivedFromKnown(w: string, known: Map<string, number>): boolean {

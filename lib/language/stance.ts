@@ -26,9 +26,20 @@ export function replyStance(reply: string): Stance {
   const r = reply.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
   if (DECLINE.some((re) => re.test(r))) {
     // "If you keep it to 45 minutes, yes. Send me a couple of times." is a yes with a condition.
-    if (/\byes\b/.test(r) && /\bsend (?:me )?(?:a few|a couple of|some|two or three) (?:times|slots|dates|options)\b/.test(r)) return "accept";
+    if (
+      /\byes\b/.test(r) &&
+      /\bsend (?:me )?(?:a few|a couple of|some|two or three) (?:times|slots|dates|options)\b/.test(r)
+    )
+      return "accept";
     return "decline";
   }
+  // "Okay, what is it exactly?": a question back is not a yes.
+  const rest = r.replace(/^(?:(?:ok|okay|right|alright|so|well|hmm+|sure|yes|yeah)[,.!]?\s+)+/, "");
+  if (
+    /^(?:what|how|why|who|when|where|which|is|are|do|does|can|could|would|will)\b/.test(rest) &&
+    !/\b(?:let's|yes|works for me|send (?:me )?(?:an |the )?invite)\b/.test(r)
+  )
+    return "unclear";
   // A bare "Okay." or "Right." acknowledges; it does not commit.
   if (/^(?:ok|okay|alright|all right|right|mm+|hmm+|fine|i see)[.!]?$/.test(r)) return "unclear";
   return ACCEPT.some((re) => re.test(r)) ? "accept" : "unclear";

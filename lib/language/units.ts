@@ -5,8 +5,8 @@
  * a tag ("..., right"), an either-or, or a statement about the buyer that asks to be confirmed.
  * Works the same on typed text and on speech transcripts with no punctuation or capitals.
  */
-import { normalise, type Normalised } from "./normalise";
 import { type Token, tokenise } from "./nlp";
+import { normalise, type Normalised } from "./normalise";
 
 export type QuestionForm = "wh" | "yes-no" | "request" | "in-place" | "tag" | "either-or" | "statement" | "marked";
 
@@ -115,14 +115,13 @@ const REQUEST_STARTS = [
 ];
 /** Verbs after which a wh-word opens a reported clause, not a question: "I know what you mean". */
 const EMBEDDING = new Set(
-  "know knew see saw understand mean think thought remember forget show tell told hear heard like love hate is be 's was explain decide care matter wonder depends depend sure guess".split(
+  "know knew see saw understand mean think thought remember forget show tell told hear heard like love hate is be 's was explain decide care matter wonder wondering depends depend sure guess say said ask asked check find figure learn".split(
     " ",
   ),
 );
 const TAGS = [
   "right",
   "no",
-  "yes",
   "yeah",
   "correct",
   "true",
@@ -136,6 +135,13 @@ const TAGS = [
   "isn't that right",
   "is that right",
   "is that correct",
+  "is that okay",
+  "is that ok",
+  "is that fair",
+  "is that alright",
+  "does that make sense",
+  "does that sound right",
+  "does that sound fair",
   "am i right",
   "yes or no",
   "or not",
@@ -206,19 +212,38 @@ export function questionForm(ts: Token[], start: number, marked: boolean, last: 
   // "When the team was small, ..." is a condition, not a question; "when do you ..." is one.
   const conditional = ["if", "when", "whenever", "once", "say", "suppose", "imagine", "where"].includes(first);
   if (conditional && !(WH.has(first) && (isAux(core[1]) || core[1]?.pos === "VERB"))) {
-    const at = w.findIndex((x, i) => i > 1 && WH.has(x) && (isAux(core[i + 1]) || core[i + 1]?.pos === "VERB" || core[i + 1]?.lower === "else"));
+    const at = w.findIndex(
+      (x, i) =>
+        i > 1 &&
+        WH.has(x) &&
+        (isAux(core[i + 1]) ||
+          core[i + 1]?.pos === "VERB" ||
+          core[i + 1]?.lower === "else" ||
+          (["PRON", "NOUN"].includes(core[i + 1]?.pos ?? "") &&
+            core.slice(i + 2, i + 4).some((t) => t.pos === "VERB"))),
+    );
     if (at > 0) return "wh";
     if (!WH.has(first) || first === "where") return marked ? "marked" : null;
     return marked ? "marked" : null;
   }
   if (WH.has(first) || (first === "how" && w[1] === "come")) {
     // Exclamations: "what a week", "how nice".
-    if ((first === "what" && (w[1] === "a" || w[1] === "an") && w.length <= 4) || (first === "how" && core[1]?.pos === "ADJ" && w.length <= 3 && !["many", "much", "long", "often", "big", "far", "soon"].includes(w[1])))
+    if (
+      (first === "what" && (w[1] === "a" || w[1] === "an") && w.length <= 4) ||
+      (first === "how" &&
+        core[1]?.pos === "ADJ" &&
+        w.length <= 3 &&
+        !["many", "much", "long", "often", "big", "far", "soon"].includes(w[1]))
+    )
       return marked ? "marked" : null;
     return "wh";
   }
   if (startsWithPhrase(core, 0, REQUEST_STARTS)) return "request";
-  if (/^(?:please )?(?:can|could|would|will) you (?:please )?(?:tell|explain|describe|share|walk|talk|take|give|help|say|expand|elaborate|paint)\b/.test(w.join(" ")))
+  if (
+    /^(?:please )?(?:can|could|would|will) you (?:please )?(?:tell|explain|describe|share|walk|talk|take|give|help|say|expand|elaborate|paint)\b/.test(
+      w.join(" "),
+    )
+  )
     return "request";
   if (isAux(core[0]) && (isSubject(core[1]) || (core[1]?.lower === "n't" && isSubject(core[2])))) return "yes-no";
   // A wh-word in place: "and this takes how much time", "you use which system", "they do what".
@@ -241,36 +266,167 @@ export function questionForm(ts: Token[], start: number, marked: boolean, last: 
     if (!/^(?:that's|that is|it's|yes|no|yeah)\b/.test(tail) || w.length > 4) return "tag";
   }
   if (/\bor not$/.test(tail)) return "either-or";
-  if (/^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) && (marked || /^(?:any|anything)\b/.test(tail)) && w.length <= 8)
+  if (
+    /^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) &&
+    (marked || /^(?:any|anything)\b/.test(tail)) &&
+    w.length <= 8
+  )
     return "marked";
   if (["what", "how"].includes(first) === false && /^(?:how|what) about\b/.test(tail)) return "wh";
   // A statement about the buyer that ends the turn asks to be confirmed: "you have problem also with the windows".
   const secondPerson = first === "you" || first === "your" || (first === "so" && w[1] === "you");
-  if (secondPerson && last && core.some((t) => t.pos === "VERB" || t.pos === "AUX") && !/\b(?:will|'ll|would|'d|could|can|should|must|need to|have to)\b/.test(tail))
+  if (
+    secondPerson &&
+    last &&
+    core.some((t) => t.pos === "VERB" || t.pos === "AUX") &&
+    !/\b(?:will|'ll|would|'d|could|can|should|must|need to|have to)\b/.test(tail)
+  )
     return "statement";
   return marked ? "marked" : null;
 }
 
 export function isOpen(form: QuestionForm | null, ts: Token[], start: number): boolean {
   if (form === "wh" || form === "request" || form === "in-place") return true;
-  if (form === "yes-no") return /\b(?:tell|explain|describe|walk|talk|share|give me|help me understand)\b/.test(joined(ts, start, 10));
+  if (form === "yes-no")
+    return /\b(?:tell|explain|describe|walk|talk|share|give me|help me understand)\b/.test(joined(ts, start, 10));
   return false;
 }
 
-const SPLIT_MARKERS = new Set(["and", "so", "but", "okay", "ok", "also", "then", "right", "alright", "great", "cool", "perfect", "yeah", "thanks", "now", "because"]);
+const SPLIT_MARKERS = new Set([
+  "and",
+  "so",
+  "but",
+  "okay",
+  "ok",
+  "also",
+  "then",
+  "right",
+  "alright",
+  "great",
+  "cool",
+  "perfect",
+  "yeah",
+  "thanks",
+  "now",
+  "because",
+]);
 
 /** Where a new unit starts inside a sentence: a marker or comma followed by a question start. */
+const SPLIT_AUX = new Set([
+  "do",
+  "does",
+  "did",
+  "can",
+  "could",
+  "would",
+  "will",
+  "should",
+  "shall",
+  "may",
+  "have",
+  "has",
+  "are",
+  "is",
+]);
+const SUBJECTS = new Set(["you", "they", "we", "your", "that", "this", "it", "there", "he", "she", "i"]);
+
+/**
+ * "...for one mistake do you have a feel", "...for putaway how does that hold up": a wh-word or an
+ * auxiliary followed by its subject, not reported after a verb of knowing ("I'd like to understand
+ * how things run") and not the verb of the clause before it ("the problem is that we...").
+ */
+function startsInvertedQuestion(ts: Token[], i: number): boolean {
+  const prev = ts[i - 1];
+  const t = ts[i];
+  // A wh-word inverted with its pronoun subject asks directly, even after "know": "good to know what
+  // would you need", "...in ohio how many branches do you have".
+  const inverted = [1, 2, 3].find((k) => isAux(ts[i + k]) && SUBJECTS.has(ts[i + k + 1]?.lower ?? ""));
+  if (
+    WH.has(t.lower) &&
+    inverted !== undefined &&
+    ts.slice(i + 1, i + inverted).every((x) => !["VERB", "AUX", "PRON"].includes(x.pos)) &&
+    !["to", "and", "or"].includes(prev.lower)
+  )
+    return !ts.slice(Math.max(0, i - 3), i).some((x) => WH.has(x.lower));
+  if (
+    EMBEDDING.has(prev.lower) ||
+    EMBEDDING.has(prev.lemma) ||
+    ["to", "about", "of", "on", "and", "or"].includes(prev.lower)
+  )
+    return false;
+  // "how far is your venue", "what time does it open": the auxiliary belongs to the wh-word before it.
+  if (!WH.has(t.lower) && ts.slice(Math.max(0, i - 3), i).some((x) => WH.has(x.lower))) return false;
+  const subjectAt = (k: number) => !!ts[k] && SUBJECTS.has(ts[k].lower);
+  // "clients who don't trust the hours": who/which after a noun is a relative clause.
+  if (["who", "which", "whom", "whose"].includes(t.lower) && ["NOUN", "PROPN", "PRON"].includes(prev.pos)) return false;
+  // After "could you", "from", "the": the words that follow belong to the clause already open.
+  const openClause = ["ADP", "PRON", "AUX", "DET", "SCONJ", "PART"].includes(prev.pos);
+  // Learner order, no inversion: "...with the location what this changes for you".
+  if (
+    !openClause &&
+    ["what", "how", "why"].includes(t.lower) &&
+    !["'s", "is", "be", "was"].includes(prev.lower) &&
+    ["PRON", "NOUN", "PROPN"].includes(ts[i + 1]?.pos ?? "") &&
+    ts.slice(i + 2, i + 4).some((x) => x.pos === "VERB" || x.pos === "AUX")
+  )
+    return true;
+  if (
+    WH.has(t.lower) &&
+    t.lower !== "when" &&
+    t.lower !== "where" &&
+    isAux(ts[i + 1]) &&
+    !!ts[i + 2] &&
+    !["ADP", "PUNCT", "CCONJ", "SCONJ"].includes(ts[i + 2].pos)
+  )
+    return true;
+  // "...i'd like to understand how things run": a request for information starts a unit of its own.
+  if (i >= 3 && !openClause && startsWithPhrase(ts, i, REQUEST_STARTS) && !["to", "and", "or"].includes(prev.lower))
+    return true;
+  if (!SPLIT_AUX.has(t.lower) || prev.pos === "AUX") return false;
+  // After a pronoun or a verb the auxiliary is usually that clause's own ("we could", "what they do"),
+  // except "...a request for you is there anything else" and "...thank you for confirming are you".
+  const after1 = ts[i + 1]?.lower ?? "";
+  if (prev.pos === "PRON" && !(["is", "are"].includes(t.lower) && after1 === "there")) return false;
+  if (prev.pos === "VERB" && !(/ing$/.test(prev.lower) && ["you", "they", "we", "there"].includes(after1)))
+    return false;
+  // "...northline today is that okay": a closing check is a unit of its own.
+  if (
+    t.lower === "is" &&
+    ts[i + 1]?.lower === "that" &&
+    ["okay", "ok", "right", "fair", "alright", "correct"].includes(ts[i + 2]?.lower ?? "")
+  )
+    return true;
+  // "is" and "are" open a question only with a pronoun subject: "...booked is that okay", not "the problem is that".
+  const after = ts[i + 1]?.lower ?? "";
+  if (
+    (t.lower === "is" || t.lower === "are") &&
+    !["there", "you", "they", "it", "we"].includes(after) &&
+    !(SUBJECTS.has(after) && prev.pos !== "NOUN")
+  )
+    return false;
+  return subjectAt(i + 1) && !!ts[i + 2] && ts[i + 2].pos !== "PUNCT";
+}
+
 function splitPoints(ts: Token[]): number[] {
   const points: number[] = [];
   for (let i = 2; i < ts.length - 1; i++) {
     const prev = ts[i - 1];
-    const afterMarker = SPLIT_MARKERS.has(prev.lower) || prev.lower === "," || prev.lower === "it" && ts[i - 2]?.lower === "got";
-    const here = SPLIT_MARKERS.has(prev.lower) || prev.lower === "," ? i : i;
-    if (!afterMarker) continue;
+    const afterMarker =
+      SPLIT_MARKERS.has(prev.lower) || prev.lower === "," || (prev.lower === "it" && ts[i - 2]?.lower === "got");
+    const here = i;
+    if (!afterMarker) {
+      // Speech with no punctuation: a question that starts mid-sentence with no marker before it.
+      const since = i - (points.at(-1) ?? 0);
+      if (startsInvertedQuestion(ts, i) && since >= 2) points.push(i);
+      continue;
+    }
     // "if you could ship it all, what would that mean": a condition stays with its question.
     const segmentStart = points.at(-1) ?? 0;
     const opener = ts.slice(segmentStart, i).find((t) => !LEAD_INS.has(t.lower))?.lower;
-    if (prev.lower === "," && ["if", "when", "whenever", "once", "say", "suppose", "imagine", "assuming"].includes(opener ?? ""))
+    if (
+      prev.lower === "," &&
+      ["if", "when", "whenever", "once", "say", "suppose", "imagine", "assuming"].includes(opener ?? "")
+    )
       continue;
     // ", which was about..." / ", who runs it" are relative clauses, not new questions.
     if (prev.lower === "," && ["which", "who", "where", "when", "whose", "whom"].includes(ts[i].lower)) continue;
@@ -304,7 +460,12 @@ export function analyseTurn(raw: string, vocabulary?: ReadonlySet<string>): Anal
     const start = skipLeadIns(p.tokens);
     const question = questionForm(p.tokens, start, p.marked, i === pieces.length - 1);
     return {
-      text: p.tokens.map((t) => t.text).join(" ").replace(/ (?=['’])/g, "").replace(/ n't/g, "n't").toLowerCase(),
+      text: p.tokens
+        .map((t) => t.text)
+        .join(" ")
+        .replace(/ (?=['’])/g, "")
+        .replace(/ n't/g, "n't")
+        .toLowerCase(),
       tokens: p.tokens,
       start,
       marked: p.marked,

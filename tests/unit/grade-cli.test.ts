@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -34,6 +34,35 @@ const transcript = (lines: typeof discoveryCall) => ({
 });
 
 describe("npm run grade", () => {
+  it("writes its whole output through a pipe to a slow reader, however large (over 1 MB)", async () => {
+    const many = JSON.stringify(Array.from({ length: 60 }, () => transcript(discoveryCall)));
+    const input = file("many.json", many);
+    const out = join(dir, "piped.json");
+    // The reader waits before draining: a process that exits before its output drains loses all but 64 KB.
+    const cmd = `"${process.execPath}" --conditions=react-server --import tsx scripts/grade.ts "${input}" | (sleep 1; cat > "${out}")`;
+    const code = await new Promise<number>((resolve) =>
+      execFile(
+        "bash",
+        ["-c", cmd],
+        { env: { ...process.env, ANTHROPIC_API_KEY: "", DATABASE_URL: "" }, timeout: 120_000 },
+        (err) => resolve(err ? 1 : 0),
+      ),
+    );
+    expect(code).toBe(0);
+    const text = readFileSync(out, "utf8");
+    expect(text.length).toBeGreaterThan(1_000_000);
+    expect(JSON.parse(text)).toHaveLength(60);
+  });
+
+  it("--explain names the rule or model behind each question's label, on standard error", async () => {
+    const res = await grade([file("explain.json", JSON.stringify(transcript(discoveryCall))), "--explain"]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).questions.length).toBeGreaterThan(0);
+    expect(res.stderr).toMatch(
+      /turn 1 .*walk me through[\s\S]*<- (?:rule [a-z-]+|model trained on the labelled corpora \(\d+% sure\))/,
+    );
+  });
+
   it("prints the grade JSON of one transcript, with every learner question in order", async () => {
     const res = await grade([file("one.json", JSON.stringify(transcript(discoveryCall)))]);
     expect(res.code, res.stderr).toBe(0);
@@ -49,6 +78,9 @@ describe("npm run grade", () => {
       stage: "situation",
       open: true,
       follow_up: false,
+      act: "situation",
+      counted: true,
+      why: expect.stringMatching(/^(?:rule|model)/),
     });
     expect(g.questions.at(-1).stage).toBeNull();
     expect(g.scorecard.criteria.length).toBeGreaterThan(0);
@@ -77,7 +109,17 @@ describe("npm run grade", () => {
     );
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout).questions).toEqual([
-      { turn: 1, text: "so what does that do to the roadmap", stage: "implication", open: true, follow_up: true },
+      {
+        turn: 1,
+        text: "so what does that do to the roadmap",
+        stage: "implication",
+        open: true,
+        follow_up: true,
+        act: "implication",
+        // The call ends on it, so the buyer never answered: listed, but not counted as discovery.
+        counted: false,
+        why: expect.stringMatching(/^(?:rule|model)/),
+      },
     ]);
   });
 

@@ -44,20 +44,16 @@ describe("SPIN classification of a learner's question", () => {
   // The hand-written cases of the earlier rule set, kept as a labelled set: they were written by the
   // rules' authors, so each one no longer pins the classifier; together they must not fall below the floor.
   const earlierCases: { name: string; run: () => void }[] = [];
-  const earlier = Object.assign(
-    (name: string, run: () => void) => earlierCases.push({ name, run }),
-    {
-      each:
-        (rows: readonly (readonly unknown[])[]) =>
-        (name: string, run: (...args: never[]) => void) =>
-          rows.forEach((row) =>
-            earlierCases.push({ name: `${name}: ${String(row[0])}`, run: () => run(...(row as never[])) }),
-          ),
-    },
-  );
+  const earlier = Object.assign((name: string, run: () => void) => earlierCases.push({ name, run }), {
+    each: (rows: readonly (readonly unknown[])[]) => (name: string, run: (...args: never[]) => void) =>
+      rows.forEach((row) =>
+        earlierCases.push({ name: `${name}: ${String(row[0])}`, run: () => run(...(row as never[])) }),
+      ),
+  });
   let softResults: { ok: boolean; what: string }[] = [];
   const soft = (actual: unknown, what = "") => ({
-    toBe: (expected: unknown) => softResults.push({ ok: actual === expected, what: `${what} got ${String(actual)}, want ${String(expected)}` }),
+    toBe: (expected: unknown) =>
+      softResults.push({ ok: actual === expected, what: `${what} got ${String(actual)}, want ${String(expected)}` }),
     toBeNull: () => softResults.push({ ok: actual === null, what: `${what} got ${String(actual)}, want null` }),
     toEqual: (expected: unknown) => softResults.push({ ok: JSON.stringify(actual) === JSON.stringify(expected), what }),
     not: { toBeNull: () => softResults.push({ ok: actual !== null, what: `${what} got null` }) },
@@ -82,25 +78,31 @@ describe("SPIN classification of a learner's question", () => {
     soft(stageIn("So what does that do to your release dates", buyer)).toBe("implication");
   });
 
-  earlier("tells a hypothetical about the problem solved (need-payoff) from one about it continuing (implication)", () => {
-    soft(stageIn("If the backlog keeps growing, where will you be by next spring?")).toBe("implication");
-    soft(stageIn("If the backlog were cleared, what would that free the team to do?")).toBe("need-payoff");
-  });
+  earlier(
+    "tells a hypothetical about the problem solved (need-payoff) from one about it continuing (implication)",
+    () => {
+      soft(stageIn("If the backlog keeps growing, where will you be by next spring?")).toBe("implication");
+      soft(stageIn("If the backlog were cleared, what would that free the team to do?")).toBe("need-payoff");
+    },
+  );
 
-  earlier("gives no stage to small talk, logistics, confirmations, our product and pitches dressed as questions", () => {
-    for (const text of [
-      "How was your weekend?",
-      "Would it make sense to meet next week?",
-      "Is Tuesday good?",
-      "Just to confirm, you have three sites, right?",
-      "Did you know our platform cuts errors by 40%?",
-      "Wouldn't you agree that automation is the future?",
-      "If you could have our AI root cause analysis on every incident, what would that mean for you?",
-      "What do you think of our dashboard?",
-    ])
-      soft(stageIn(text), text).toBeNull();
-    soft(classifyQuestion("Would it make sense to meet next week?")).toEqual({ open: false, stage: null });
-  });
+  earlier(
+    "gives no stage to small talk, logistics, confirmations, our product and pitches dressed as questions",
+    () => {
+      for (const text of [
+        "How was your weekend?",
+        "Would it make sense to meet next week?",
+        "Is Tuesday good?",
+        "Just to confirm, you have three sites, right?",
+        "Did you know our platform cuts errors by 40%?",
+        "Wouldn't you agree that automation is the future?",
+        "If you could have our AI root cause analysis on every incident, what would that mean for you?",
+        "What do you think of our dashboard?",
+      ])
+        soft(stageIn(text), text).toBeNull();
+      soft(classifyQuestion("Would it make sense to meet next week?")).toEqual({ open: false, stage: null });
+    },
+  );
 
   earlier.each([
     ["Is the lack of visibility affecting your forecast accuracy?", "implication", undefined],
@@ -119,16 +121,19 @@ describe("SPIN classification of a learner's question", () => {
     soft(stageIn(text, buyer)).toBe(stage);
   });
 
-  earlier("reads what the question does with the buyer's last words: anaphora after a plain fact asks for facts, after a problem for consequences", () => {
-    soft(stageIn("and what happens then", "Orders come in by email and the office keys them in.")).toBe("situation");
-    soft(stageIn("and what happens then", "About one order in ten gets keyed in wrong.")).toBe("implication");
-    soft(stageIn("okay, what does that mean for you", "We're moving to a new warehouse in March.")).toBe("situation");
-    soft(
-      stageIn("okay, what does that mean for you", "The carrier is cutting our collection slots by a third."),
-    ).toBe("implication");
-    // An elliptical follow-up can only be about what the buyer just said.
-    soft(stageIn("how often", "The nightly export fails sometimes.")).toBe("problem");
-  });
+  earlier(
+    "reads what the question does with the buyer's last words: anaphora after a plain fact asks for facts, after a problem for consequences",
+    () => {
+      soft(stageIn("and what happens then", "Orders come in by email and the office keys them in.")).toBe("situation");
+      soft(stageIn("and what happens then", "About one order in ten gets keyed in wrong.")).toBe("implication");
+      soft(stageIn("okay, what does that mean for you", "We're moving to a new warehouse in March.")).toBe("situation");
+      soft(
+        stageIn("okay, what does that mean for you", "The carrier is cutting our collection slots by a third."),
+      ).toBe("implication");
+      // An elliptical follow-up can only be about what the buyer just said.
+      soft(stageIn("how often", "The nightly export fails sometimes.")).toBe("problem");
+    },
+  );
 
   earlier("finds where/who/which questions after a comma and alternative questions, without a question mark", () => {
     soft(
@@ -203,7 +208,10 @@ describe("SPIN classification of a learner's question", () => {
     softResults = [];
     for (const c of earlierCases) c.run();
     const missed = softResults.filter((r) => !r.ok);
-    if (missed.length) console.log(`earlier cases missed (${missed.length}/${softResults.length}):\n${missed.map((m) => `  ${m.what}`).join("\n")}`);
+    if (missed.length)
+      console.log(
+        `earlier cases missed (${missed.length}/${softResults.length}):\n${missed.map((m) => `  ${m.what}`).join("\n")}`,
+      );
     expect(softResults.length, missed.map((m) => m.what).join("\n")).toBeGreaterThan(30);
     expect(1 - missed.length / softResults.length, missed.map((m) => m.what).join("\n")).toBeGreaterThanOrEqual(0.7);
   });
@@ -215,7 +223,10 @@ describe("SPIN classification of a learner's question", () => {
       "When the team was small, we did everything by hand.",
       "Late loads fell by 11 percent, which was about 180 thousand.",
     ]) {
-      expect(understand(text).units.filter((u) => u.question !== null || u.stage !== null), text).toEqual([]);
+      expect(
+        understand(text).units.filter((u) => u.question !== null || u.stage !== null),
+        text,
+      ).toEqual([]);
     }
   });
 });

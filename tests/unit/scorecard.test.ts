@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import { analyseTranscript, gradeWithRubric } from "@/lib/grading/rubric-grader";
 import { ceiling } from "@/lib/grading/scorecard";
-import { SPIN_STAGES } from "@/lib/language";
 import { PLAIN_SUGGESTIONS, stageOfSuggestion, suggestQuestion } from "@/lib/grading/suggestions";
+import { SPIN_STAGES } from "@/lib/language";
 import { SCENARIO_KINDS, scorecardSchema } from "@/lib/validations/scorecard";
 
 import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
@@ -78,7 +78,7 @@ describe("honest scores, built up from the scorecard", () => {
     expect(talky.feedback.overall_feedback).not.toMatch(/strong/i);
   });
 
-  it("detects rudeness and a buyer who disengages, and both cost points", () => {
+  it("detects rudeness, which costs points; a persona's own line never does (only the learner is graded)", () => {
     const rude = grade([
       ...discoveryCall.slice(0, 6),
       ["learner", "Honestly that's ridiculous, just listen to me for a second.", 4],
@@ -91,8 +91,10 @@ describe("honest scores, built up from the scorecard", () => {
       ["persona", "Are you even listening to me?", 2],
       ...discoveryCall.slice(8),
     ]);
-    expect(gone.score).toBeLessThan(discovery.score);
-    expect(gone.scorecard.criteria.find((c) => c.measure === "courtesy")?.detail).toMatch(/disengaged/);
+    // The persona's accusation is not the learner's doing: no cap, no lost courtesy, never quoted as "You said".
+    expect(gone.score).toBe(discovery.score);
+    expect(gone.scorecard.cap?.reason ?? "").not.toMatch(/not being heard|wanted out/);
+    expect(JSON.stringify(gone.feedback)).not.toMatch(/You said: "Are you even listening/);
   });
 
   it("calls a deflecting line what it is, not rude, while it still costs courtesy and caps the grade", () => {
@@ -194,11 +196,23 @@ describe("suggested questions", () => {
 describe("talking too much is judged once, in context", () => {
   // A typed discovery call: good, short questions; the buyer answers in one short sentence each time.
   const typed: Lines = [
-    ["learner", "Hi Dana, thanks for the time. Could you walk me through how orders go out of the two warehouses today, from the order landing to the truck leaving?", 1],
+    [
+      "learner",
+      "Hi Dana, thanks for the time. Could you walk me through how orders go out of the two warehouses today, from the order landing to the truck leaving?",
+      1,
+    ],
     ["persona", "Pick, pack, ship.", 1],
-    ["learner", "Got it. And where does that flow break down most often in peak weeks, from what you see on the floor?", 1],
+    [
+      "learner",
+      "Got it. And where does that flow break down most often in peak weeks, from what you see on the floor?",
+      1,
+    ],
     ["persona", "We miss cut-offs.", 1],
-    ["learner", "When you miss the cut-off, what does that do to the customers and to your overtime bill that month?", 1],
+    [
+      "learner",
+      "When you miss the cut-off, what does that do to the customers and to your overtime bill that month?",
+      1,
+    ],
     ["persona", "Complaints and overtime.", 1],
     ["learner", "If every order made the cut-off next peak, what would that mean for you and for the team?", 1],
     ["persona", "A calmer December.", 1],
@@ -221,9 +235,17 @@ describe("talking too much is judged once, in context", () => {
 
   it("caps a spoken call where the learner talks most only when no criterion judges talk share", () => {
     const monologue: Lines = [
-      ["learner", `${"Let me tell you about our platform and everything it does for teams like yours. ".repeat(12)}How do you plan the routes today?`, 60],
+      [
+        "learner",
+        `${"Let me tell you about our platform and everything it does for teams like yours. ".repeat(12)}How do you plan the routes today?`,
+        60,
+      ],
       ["persona", "On a whiteboard.", 1],
-      ["learner", `${"And there is more: integrations, dashboards, alerts and reports for everyone. ".repeat(10)}What goes wrong with the whiteboard?`, 50],
+      [
+        "learner",
+        `${"And there is more: integrations, dashboards, alerts and reports for everyone. ".repeat(10)}What goes wrong with the whiteboard?`,
+        50,
+      ],
       ["persona", "It gets wiped.", 1],
     ];
     const withCriterion = grade(monologue);
