@@ -80,6 +80,8 @@ function useLiveConversations(initial: Row[]): Row[] {
 function Status({ row }: { row: Row }) {
   if (row.status === "graded" && row.score !== null)
     return <span className={cn("font-medium", band(row.score))}>Score: {row.score}</span>;
+  // A state, not a score: the learner said too little for a grade (the grade page explains it).
+  if (row.grade_state === "too_little_to_grade") return <span className="font-medium">Too little to grade</span>;
   if (row.status === "grading")
     return (
       <span className="inline-flex items-center gap-1">

@@ -4,7 +4,7 @@ import type { GradeResponse } from "@/lib/grading/response";
 import { LocalDate } from "./local-date";
 import { MetricsPanel } from "./metrics-panel";
 import { durationMinutes, exactDuration } from "./score-band";
-import { ScoreBar, ScoreTile } from "./score-tile";
+import { ScoreBar, ScoreTile, TooLittleTile } from "./score-tile";
 import { ScorecardPanel } from "./scorecard-panel";
 import { GradeSection, PointList } from "./section";
 import { TranscriptPanel } from "./transcript-panel";
@@ -16,16 +16,27 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
   const f = grade.feedback;
   const minutes = durationMinutes(grade.started_at, grade.ended_at);
   const exact = exactDuration(grade.started_at, grade.ended_at);
+  const tooLittle = grade.grade_state === "too_little_to_grade";
   return (
     <div className="grid gap-4">
       <GradeSection
         title="Overall Performance"
-        aside={<ScoreTile score={grade.conversation_score} label="Overall score" size="lg" />}
+        aside={
+          tooLittle ? <TooLittleTile /> : <ScoreTile score={grade.conversation_score} label="Overall score" size="lg" />
+        }
       >
         <p className="text-sm leading-relaxed">{f.overall_feedback}</p>
+        {tooLittle ? (
+          <p className="mt-2 text-sm text-muted-foreground" data-testid="too-little-note">
+            Not scored: too little was said for a real grade, so this call counts in no average, trend or pass. The
+            scorecard below explains the cap.
+          </p>
+        ) : null}
       </GradeSection>
 
-      {grade.scorecard ? <ScorecardPanel scorecard={grade.scorecard} scenario={grade.scenario} /> : null}
+      {grade.scorecard ? (
+        <ScorecardPanel scorecard={grade.scorecard} scenario={grade.scenario} tooLittle={tooLittle} />
+      ) : null}
 
       <GradeSection title="SPIN Methodology" aside={<ScoreTile score={f.spin_score} label="SPIN score" />}>
         <p className="mb-4 text-sm leading-relaxed">{f.spin_feedback}</p>

@@ -14,7 +14,15 @@ import { Textarea } from "@/components/ui/textarea";
 import { reviewGradeAction } from "@/lib/organizations/actions";
 import type { GradeReviewView } from "@/lib/organizations/reviews";
 
-type Props = { conversationId: string; automaticScore: number; review: GradeReviewView | null; canReview: boolean };
+/** The automatic grade of a call with too little said is a state, not a number. */
+const TOO_LITTLE = "Too little to grade";
+
+type Props = {
+  conversationId: string;
+  automaticScore: number | null;
+  review: GradeReviewView | null;
+  canReview: boolean;
+};
 
 /** The instructor's note (everyone who can read the grade sees it) and, for admins, the review form. */
 export function InstructorReview({ conversationId, automaticScore, review, canReview }: Props) {
@@ -53,7 +61,7 @@ function ReviewNote({ review }: { review: GradeReviewView }) {
         <div>
           <dt className="text-muted-foreground">Automatic score</dt>
           <dd className={review.reviewed_score !== null ? "text-lg line-through decoration-1" : "text-lg"}>
-            <ScoreText score={review.automatic_score} />
+            <ScoreText score={review.automatic_score} empty={TOO_LITTLE} />
           </dd>
         </div>
         {review.reviewed_score !== null ? (
@@ -94,7 +102,7 @@ function ReviewForm({ conversationId, automaticScore, review }: Omit<Props, "can
           id={`${id}-score`}
           name="score"
           inputMode="numeric"
-          placeholder={`Automatic: ${automaticScore}`}
+          placeholder={`Automatic: ${automaticScore ?? TOO_LITTLE.toLowerCase()}`}
           value={score}
           onChange={(e) => setScore(e.target.value)}
           aria-describedby={`${id}-score-hint ${id}-score-error`}

@@ -32,6 +32,22 @@ export function ScoreTile({
   );
 }
 
+/** In place of the overall score when the learner said too little: a state, never a number. */
+export function TooLittleTile() {
+  return (
+    <div
+      data-testid="score-tile"
+      data-band="grey"
+      className={cn(
+        "flex size-28 shrink-0 flex-col items-center justify-center rounded-xl border-2 p-2 text-center",
+        BAND_CLASSES.grey.box,
+      )}
+    >
+      <span className="text-base leading-tight font-bold">Too little to grade</span>
+    </div>
+  );
+}
+
 /** A thin bar for a stage score, with the number beside it. */
 export function ScoreBar({ label, score }: { label: string; score: number | null | undefined }) {
   const band = scoreBand(score);

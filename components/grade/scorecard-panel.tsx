@@ -7,15 +7,30 @@ import { ScoreBar } from "./score-tile";
 import { GradeSection } from "./section";
 
 /** The roleplay's scorecard: each criterion's score, weight, evidence and a better line, and pass/fail against the pass mark. */
-export function ScorecardPanel({ scorecard, scenario }: { scorecard: ScorecardResult; scenario: Scenario | null }) {
+export function ScorecardPanel({
+  scorecard,
+  scenario,
+  tooLittle = false,
+}: {
+  scorecard: ScorecardResult;
+  scenario: Scenario | null;
+  /** Too little to grade: no pass or fail, and the capped number only as an explanation. */
+  tooLittle?: boolean;
+}) {
   const totalWeight = scorecard.criteria.filter((c) => c.score !== null).reduce((s, c) => s + c.weight, 0);
   return (
     <GradeSection title="Scorecard">
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm">
         {scenario ? <Badge variant="secondary">{SCENARIO_KIND_LABELS[scenario.kind]}</Badge> : null}
-        <Badge variant={scorecard.passed ? "success" : "destructive"} data-testid="scorecard-verdict">
-          {scorecard.passed ? "Passed" : "Not passed"}: {scorecard.score} against a pass mark of {scorecard.pass_mark}
-        </Badge>
+        {tooLittle ? (
+          <Badge variant="secondary" data-testid="scorecard-verdict">
+            Too little to grade
+          </Badge>
+        ) : (
+          <Badge variant={scorecard.passed ? "success" : "destructive"} data-testid="scorecard-verdict">
+            {scorecard.passed ? "Passed" : "Not passed"}: {scorecard.score} against a pass mark of {scorecard.pass_mark}
+          </Badge>
+        )}
       </div>
       {scenario?.objective ? (
         <p className="mb-3 text-sm">

@@ -11,6 +11,10 @@ import type { getUserConversations } from "@/lib/organizations/cohort";
 type Data = Awaited<ReturnType<typeof getUserConversations>>;
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; data: Data };
 
+const TOO_LITTLE = "Too little to grade";
+/** Too little to grade is a state shown as such, never a number. */
+const tooLittle = (c: Data["conversations"][number]) => c.grade_state === "too_little_to_grade";
+
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** Every conversation of the learner here, each linking to its grade, and the first-to-best lift per roleplay. */
@@ -104,15 +108,17 @@ export function UserConversations({ userId }: { userId: string }) {
               </td>
               <td className="px-2 py-2 max-sm:col-span-2 max-sm:p-0">{c.schema_name}</td>
               <td className="px-2 py-2 text-right max-sm:p-0 max-sm:text-left">
-                <ScoreText score={c.score} empty="No score yet" />
+                <ScoreText score={c.score} empty={tooLittle(c) ? TOO_LITTLE : "No score yet"} />
                 {c.reviewed ? (
-                  <span className="ml-1 text-xs text-muted-foreground">(reviewed; auto {c.automatic_score})</span>
+                  <span className="ml-1 text-xs text-muted-foreground">
+                    (reviewed; auto {tooLittle(c) ? TOO_LITTLE.toLowerCase() : c.automatic_score})
+                  </span>
                 ) : null}
               </td>
               <td className="px-2 py-2 text-right tabular-nums max-sm:p-0">
                 {c.duration_minutes === null ? "—" : `${c.duration_minutes} min`}
               </td>
-              <td className="px-2 py-2 capitalize max-sm:col-span-2 max-sm:p-0 max-sm:text-muted-foreground">
+              <td className="px-2 py-2 first-letter:uppercase max-sm:col-span-2 max-sm:p-0 max-sm:text-muted-foreground">
                 {c.status}
               </td>
             </tr>

@@ -106,6 +106,7 @@ export type AssignmentProgressRow = {
 /**
  * One row per (assignment, assigned member): ended attempts at the roleplay since the
  * assignment was made, and the best final score (the reviewed one where an instructor set it).
+ * A call with too little to grade is neither an attempt nor a score unless a review scored it.
  * Assigned learners: members (not admins) in one of its groups, or every member when it names no group.
  * One grouped statement; `userId` narrows it to one learner (the dashboard).
  */
@@ -133,6 +134,8 @@ export async function selectAssignmentProgress(
         and c.schema_id = t.schema_id and c.status = 'ended' and c.started_at >= t.created_at
       left join grades g on g.conversation_id = c.id
       left join grade_reviews r on r.conversation_id = c.id
+      -- Too little to grade is no attempt, until an instructor's review scores it.
+      where g.state is distinct from 'too_little' or r.score is not null
     )
     select t.assignment_id, t.user_id,
            count(a.started_at)::int as attempts,

@@ -6,7 +6,8 @@ import type { Executor } from "@/db";
 import { conversations, creditAccounts, gradeReviews, grades } from "@/db/schema";
 
 const ended = (userId: string) => and(eq(conversations.user_id, userId), eq(conversations.status, "ended"));
-// An instructor's reviewed score, where set, counts instead of the automatic one.
+// An instructor's reviewed score, where set, counts instead of the automatic one. A grade with too
+// little to grade has no automatic score (grades.state), so it counts only once a review scores it.
 const gradedScore = sql`case when ${grades.status} = 'graded' then coalesce(${gradeReviews.score}, ${grades.score}) end`;
 
 /** Count, minutes and average graded score over the user's finished conversations, in one query. */
@@ -46,6 +47,7 @@ export async function selectRecentConversations(db: Executor, input: { userId: s
       started_at: conversations.started_at,
       conversation_status: conversations.status,
       grade_status: grades.status,
+      grade_state: grades.state,
       score: sql<number | null>`(${gradedScore})::int`,
     })
     .from(conversations)
@@ -56,7 +58,7 @@ export async function selectRecentConversations(db: Executor, input: { userId: s
     .limit(input.limit);
 }
 
-/** The user's graded conversations with their final score, oldest first (the last `limit`). */
+/** The user's conversations with a final score, oldest first (the last `limit`): too little to grade is no point. */
 export async function selectOwnScores(db: Executor, input: { userId: string; limit: number }) {
   const rows = await db
     .select({
@@ -68,7 +70,7 @@ export async function selectOwnScores(db: Executor, input: { userId: string; lim
     .from(conversations)
     .innerJoin(grades, eq(grades.conversation_id, conversations.id))
     .leftJoin(gradeReviews, eq(gradeReviews.conversation_id, conversations.id))
-    .where(and(ended(input.userId), eq(grades.status, "graded"), sql`${grades.score} is not null`))
+    .where(and(ended(input.userId), eq(grades.status, "graded"), sql`(${gradedScore}) is not null`))
     .orderBy(desc(conversations.started_at))
     .limit(input.limit);
   return rows.reverse();

@@ -61,6 +61,7 @@ const holds = (conversationId: string, lease: string) =>
 /**
  * Writes the whole result at once, only while the attempt still holds its lease on a pending
  * grade. False when it does not: the transcript changed under it, and the grade is due again.
+ * A call with too little to grade stores no score (the capped number stays in `scorecard`).
  */
 export async function saveGradeResult(
   db: Executor,
@@ -72,7 +73,8 @@ export async function saveGradeResult(
     .update(grades)
     .set({
       status: "graded",
-      score: result.score,
+      state: result.state,
+      score: result.state === "too_little" ? null : result.score,
       wpm: result.wpm,
       stages_covered: result.stages_covered,
       topics_covered: result.topics_covered,

@@ -14,6 +14,7 @@ import {
   organizationStatsVersions,
   users,
 } from "@/db/schema";
+import type { GradeState } from "@/lib/grading/grade-schema";
 
 import { rowsOf } from "./rows";
 
@@ -88,7 +89,8 @@ export async function selectUserScores(db: Executor, input: { organizationId: st
         eq(conversations.organization_id, input.organizationId),
         eq(conversations.status, "ended"),
         eq(grades.status, "graded"),
-        sql`${grades.score} is not null`,
+        // Too little to grade has no automatic score: only a reviewed one puts it on the chart.
+        sql`coalesce(${gradeReviews.score}, ${grades.score}) is not null`,
       ),
     )
     .orderBy(desc(conversations.started_at))
@@ -105,7 +107,7 @@ export async function selectRecentScores(db: Executor, organizationId: string) {
       from conversations c
       join grades g on g.conversation_id = c.id and g.status = 'graded'
       left join grade_reviews r on r.conversation_id = c.id
-      where c.organization_id = ${organizationId} and c.status = 'ended'
+      where c.organization_id = ${organizationId} and c.status = 'ended' and coalesce(r.score, g.score) is not null
     ) s where rn <= 3 group by user_id`);
   const rows = rowsOf<{ user_id: string; scores: number[] | string }>(res);
   return rows.map((r) => ({
@@ -128,6 +130,7 @@ export async function selectUserConversations(
       started_at: conversations.started_at,
       ended_at: conversations.ended_at,
       grade_status: grades.status,
+      grade_state: grades.state,
       automatic_score: grades.score,
       reviewed_score: gradeReviews.score,
     })
@@ -146,6 +149,7 @@ export type ExportRow = {
   roleplay: string;
   started_at: Date | string;
   seconds: number | null;
+  state: GradeState;
   automatic_score: number | null;
   reviewed_score: number | null;
   final_score: number | null;
@@ -155,7 +159,8 @@ export type ExportRow = {
 };
 
 /**
- * One row per graded conversation of the organisation, with the assignment it counts toward
+ * One row per graded conversation of the organisation (too little to grade included, with no
+ * automatic score), with the assignment it counts toward
  * (the soonest due one of its roleplay that targets the learner and existed when it started).
  */
 export async function selectGradeExport(
@@ -174,7 +179,7 @@ export async function selectGradeExport(
                 where gm.user_id = c.user_id and gr.organization_id = ${org}), '') as groups,
       c.schema_name as roleplay, c.started_at,
       extract(epoch from (c.ended_at - c.started_at))::float8 as seconds,
-      g.score as automatic_score, r.score as reviewed_score, coalesce(r.score, g.score) as final_score,
+      g.state, g.score as automatic_score, r.score as reviewed_score, coalesce(r.score, g.score) as final_score,
       a.schema_name as assignment_name, a.due_at, a.pass_mark
     from conversations c
     join users u on u.id = c.user_id

@@ -1,10 +1,22 @@
 import "server-only";
 
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import type { ClaudeGrade } from "@/lib/grading/claude-grader";
-import type { GradeFeedback } from "@/lib/grading/grade-schema";
+import type { GradeFeedback, GradeState } from "@/lib/grading/grade-schema";
 import type { TranscriptMetrics } from "@/lib/grading/metrics";
 import type { ScorecardResult } from "@/lib/grading/scorecard";
 import type { Persona } from "@/lib/validations/persona";
@@ -110,6 +122,9 @@ export const grades = pgTable(
     error: text("error"),
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     locked_until: timestamp("locked_until", { withTimezone: true }),
+    // "too_little": the learner said too little to grade. A state, not a score: `score` stays null (the
+    // capped number is in `scorecard`), so it counts in no average, trend or pass until a review scores it.
+    state: text("state").$type<GradeState>().notNull().default("graded"),
     score: integer("score"),
     wpm: real("wpm"),
     stages_covered: jsonb("stages_covered").$type<string[]>(),
@@ -130,6 +145,8 @@ export const grades = pgTable(
       .where(sql`${t.status} = 'pending'`),
     // Score lookups without reading the wide rows (feedback and metrics jsonb).
     index("grades_conversation_score_idx").on(t.conversation_id, t.status, t.score),
+    check("grades_state_check", sql`${t.state} in ('graded', 'too_little')`),
+    check("grades_too_little_unscored_check", sql`${t.state} = 'graded' or ${t.score} is null`),
   ],
 );
 

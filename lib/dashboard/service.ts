@@ -3,6 +3,7 @@ import "server-only";
 import { getDb } from "@/db";
 import { selectConversationStats, selectCreditAccount, selectRecentConversations } from "@/db/queries/dashboard";
 import type { SessionUser } from "@/lib/auth/service";
+import { gradeStateName } from "@/lib/grading/response";
 import { learnerAssignments } from "@/lib/organizations/assignments";
 import { getActiveMembership } from "@/lib/organizations/membership";
 
@@ -44,8 +45,10 @@ export async function getDashboard(user: SessionUser) {
       id: c.id,
       name: c.name,
       started_at: new Date(c.started_at).toISOString(),
+      // Null for too little to grade (unless a review scored it): a state, not a number.
       score: c.score == null ? null : Number(c.score),
       status: progressOf(c),
+      grade_state: c.grade_status === "graded" ? gradeStateName(c.grade_state ?? "graded") : null,
     })),
     // Issue 14: the learner's assignments in their current organisation, soonest due first.
     assignments,

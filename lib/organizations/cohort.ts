@@ -5,6 +5,7 @@ import { findMembership, selectAdminIds } from "@/db/queries/memberships";
 import { selectRecentScores, selectUserConversations } from "@/db/queries/organization-stats";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
+import { gradeStateName } from "@/lib/grading/response";
 
 import { type Assignment, assignmentsOf } from "./assignments";
 import { type AttentionFlag, attentionFlags, median } from "./attention";
@@ -101,6 +102,16 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
 
 const MAX_CONVERSATIONS = 500;
 
+type ConversationRow = Awaited<ReturnType<typeof selectUserConversations>>[number];
+
+/** Where one conversation stands, in the words of the learner's conversation list. */
+function statusOf(r: ConversationRow): string {
+  if (r.status === "active") return "in progress";
+  if (r.grade_status === "graded") return r.grade_state === "too_little" ? "too little to grade" : "graded";
+  if (r.grade_status === "failed") return "grading failed";
+  return r.grade_status === "pending" ? "grading" : "not graded";
+}
+
 /** The user detail list: every conversation of one member here (newest first) and first-to-best lift per roleplay. */
 export async function getUserConversations(caller: SessionUser, userId: string) {
   const { organizationId } = await managedOrganization(caller);
@@ -109,22 +120,15 @@ export async function getUserConversations(caller: SessionUser, userId: string) 
   const rows = await selectUserConversations(db, { organizationId, userId, limit: MAX_CONVERSATIONS });
   const list = rows.map((r) => {
     const graded = r.grade_status === "graded";
+    // Too little to grade has no automatic score: the final score is null unless a review set one.
     const final = graded ? (r.reviewed_score ?? r.automatic_score) : null;
     return {
       id: r.id,
       schema_name: r.schema_name,
       started_at: r.started_at.toISOString(),
       duration_minutes: r.ended_at ? Math.round((r.ended_at.getTime() - r.started_at.getTime()) / 60_000) : null,
-      status:
-        r.status === "active"
-          ? "in progress"
-          : graded
-            ? "graded"
-            : r.grade_status === "failed"
-              ? "grading failed"
-              : r.grade_status === "pending"
-                ? "grading"
-                : "not graded",
+      status: statusOf(r),
+      grade_state: graded ? gradeStateName(r.grade_state ?? "graded") : null,
       score: final,
       automatic_score: graded ? r.automatic_score : null,
       reviewed: graded && r.reviewed_score !== null,

@@ -2,7 +2,7 @@ import "server-only";
 
 import { getDb } from "@/db";
 import { findAssignment } from "@/db/queries/assignments";
-import { selectGradeExport } from "@/db/queries/organization-stats";
+import { type ExportRow, selectGradeExport } from "@/db/queries/organization-stats";
 import { foreignGroupIds } from "@/db/queries/roleplays";
 import type { SessionUser } from "@/lib/auth/service";
 import { toCsv } from "@/lib/dev/csv";
@@ -24,7 +24,11 @@ const HEADER = [
   "assignment_due",
   "pass_mark",
   "result",
+  "status",
 ];
+
+/** The status column: too little to grade is a state, so its row has no automatic score. */
+const STATUS: Record<ExportRow["state"], string> = { graded: "graded", too_little: "too little to grade" };
 
 const num = (v: unknown) => (v === null || v === undefined ? "" : String(Number(v)));
 const iso = (v: Date | string | null) => (v === null ? "" : new Date(v).toISOString());
@@ -63,6 +67,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
         iso(r.due_at),
         num(r.pass_mark),
         result,
+        STATUS[r.state],
       ];
     }),
   );

@@ -113,7 +113,10 @@ async function publishDemoRoleplays(api: APIRequestContext, admin: Account) {
   return ids[0];
 }
 
-/** A short discovery call, ended; waits for the offline grader so tests find the score on arrival. */
+/**
+ * A short discovery call, ended; waits for the offline grader so tests find the score on arrival.
+ * At least 40 learner words: fewer is "too little to grade", a state with no score.
+ */
 async function practiseAndGrade(api: APIRequestContext, learner: Account, roleplayId: string) {
   const { headers } = await signIn(api, learner);
   const room = await ok<{ conversation_id: string }>(
@@ -123,6 +126,7 @@ async function practiseAndGrade(api: APIRequestContext, learner: Account, rolepl
   for (const text of [
     "Could you walk me through how orders flow through your warehouses today?",
     "What happens when you miss the carrier cut-off in peak weeks?",
+    "How do you find out about picking mistakes today?",
     "If you could ship 99% of orders same day, what would that mean for you?",
   ]) {
     await ok(await api.post(`/api/protected/conversations/${id}/messages`, { headers, data: { text } }));

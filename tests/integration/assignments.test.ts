@@ -153,12 +153,12 @@ describe("assignments, review and export", () => {
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
     const lines = (csv.json as string).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "student_name,email,groups,roleplay,started_at,duration_minutes,automatic_score,reviewed_score,final_score,assignment,assignment_due,pass_mark,result",
+      "student_name,email,groups,roleplay,started_at,duration_minutes,automatic_score,reviewed_score,final_score,assignment,assignment_due,pass_mark,result,status",
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(",82,50,50,");
-    expect(lines[1].endsWith(",70,fail")).toBe(true);
-    expect(lines[2].endsWith(",64,,64,Matrix persona," + lines[2].split(",")[10] + ",70,fail")).toBe(true);
+    expect(lines[1].endsWith(",70,fail,graded")).toBe(true);
+    expect(lines[2].endsWith(",64,,64,Matrix persona," + lines[2].split(",")[10] + ",70,fail,graded")).toBe(true);
   });
 
   it("export cells that start with a formula sign are neutralised", async () => {

@@ -123,6 +123,7 @@ describe("GET /api/protected/dashboard", () => {
       started_at: expect.any(String),
       score: null,
       status: "grading_failed",
+      grade_state: null,
     });
     expect(new Date(json.conversations[0].started_at).toString()).not.toBe("Invalid Date");
   });

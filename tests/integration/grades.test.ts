@@ -158,6 +158,7 @@ describe("GET /api/protected/grades/{conversationId}", () => {
     const res = await get(silent, owner.token);
     expect(res.status).toBe(200);
     expect(res.json.conversation_score).toBe(0);
+    expect(res.json.grade_state).toBe("too_little_to_grade");
     expect(res.json.feedback.overall_feedback).toMatch(/ended before you said anything/);
   });
 

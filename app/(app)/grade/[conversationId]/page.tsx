@@ -9,10 +9,15 @@ import { PractiseAgain } from "@/components/grade/practise-again";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
 import { AppError } from "@/lib/errors";
+import type { GradeResponse } from "@/lib/grading/response";
 import { getGradeView, type GradeView } from "@/lib/grading/service";
 import { canReview, reviewOf } from "@/lib/organizations/reviews";
 
 export const metadata: Metadata = { title: "Conversation Grade" };
+
+/** Too little to grade has no automatic score: its conversation_score is only the capped explanation. */
+const automaticScore = (grade: GradeResponse) =>
+  grade.grade_state === "too_little_to_grade" ? null : grade.conversation_score;
 
 async function loadView(conversationId: string) {
   const user = await requirePageUser();
@@ -20,7 +25,7 @@ async function loadView(conversationId: string) {
     const view: GradeView = await getGradeView(user, conversationId);
     if (view.state !== "graded") return { view, viewerId: user.id, review: null, reviewer: false };
     const [review, reviewer] = await Promise.all([
-      reviewOf(conversationId, view.grade.conversation_score),
+      reviewOf(conversationId, automaticScore(view.grade)),
       canReview(user, view.conversation.organization_id),
     ]);
     return { view, viewerId: user.id, review, reviewer };
@@ -82,7 +87,7 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
         <>
           <InstructorReview
             conversationId={conversationId}
-            automaticScore={view.grade.conversation_score}
+            automaticScore={automaticScore(view.grade)}
             review={loaded?.review ?? null}
             canReview={loaded?.reviewer ?? false}
           />
