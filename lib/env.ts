@@ -34,10 +34,6 @@ const schema = z.object({
   /** A call with no turn for this long is ended by the server (graded, or abandoned and refunded). */
   CALL_IDLE_MINUTES: z.coerce.number().positive().default(10),
   CALL_IDLE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
-  // The offline SPIN classifier's fallback model (lib/grading/stage-model.ts): "off" measures the rules alone.
-  GRADING_STAGE_MODEL: z.enum(["on", "off"]).default("on"),
-  // Unset: the threshold chosen by cross-validation and stored with the weights (lib/grading/stage-model.json).
-  GRADING_STAGE_MODEL_CONFIDENCE: z.coerce.number().min(0).max(1).optional(),
 });
 
 export type Env = z.output<typeof schema>;

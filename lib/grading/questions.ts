@@ -65,26 +65,31 @@ const norm = (w: string) =>
 /** The span of the original turn that a (normalised) unit came from, so quotes keep the learner's words. */
 export function originalSpan(turn: string, unit: Understood, from = 0): { text: string; end: number } {
   const words = [...turn.matchAll(/\S+/g)].map((m) => ({ w: norm(m[0]), at: m.index!, end: m.index! + m[0].length }));
-  const target = unit.tokens.map((t) => norm(t.text)).filter(Boolean);
-  const first = target[0];
-  const last = target.at(-1);
+  const target = unit.text.split(/\s+/).map(norm).filter(Boolean);
   const like = (a: string, b: string) =>
     a === b || a.startsWith(b) || b.startsWith(a) || (a.length > 3 && b.length > 3 && a.slice(0, 3) === b.slice(0, 3));
-  const i = words.findIndex((x, k) => x.at >= from && k >= 0 && like(x.w, first ?? ""));
+  // Where the unit starts: the position whose next words match the unit's first words best.
+  const head = target.slice(0, 3);
+  let i = -1;
+  let best = 0;
+  words.forEach((x, k) => {
+    if (x.at < from) return;
+    if (!like(x.w, head[0] ?? "")) return;
+    const score = head.filter((h, n) => words.slice(k + n, k + n + 2).some((y) => like(y.w, h))).length;
+    if (score > best) [i, best] = [k, score];
+  });
   if (i < 0) return { text: unit.text, end: from };
-  // The unit's last word, near where its length says it ends (fillers and repeats make the span longer).
-  const span = Math.max(target.length + 6, target.length * 2);
-  const earliest = i + Math.floor(0.6 * (target.length - 1));
+  // Where it ends: its last word, near where its length says (fillers and repeats make the span longer).
+  const last = target.at(-1) ?? "";
   let j = -1;
-  for (let k = earliest; k < words.length && k < i + span; k++)
-    if (like(words[k].w, last ?? "")) {
+  for (let k = i + Math.floor(0.6 * (target.length - 1)); k < words.length && k < i + target.length * 2 + 4; k++)
+    if (like(words[k].w, last)) {
       j = k;
       if (k >= i + target.length - 1) break;
     }
   // The last word was repaired or dropped: end where the unit's length says, within the turn.
   if (j < 0) j = Math.min(words.length - 1, i + target.length - 1);
-  const text = turn.slice(words[i].at, words[j].end).trim();
-  return { text, end: words[j].end };
+  return { text: turn.slice(words[i].at, words[j].end).trim(), end: words[j].end };
 }
 
 /** Every question the learner asked, in order, with its stage in the context of the buyer's previous turn. */
@@ -121,7 +126,9 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
         act: u.act,
         decision: u.decision,
         follow_up: follow,
-        answered: replied && i === asks.length - 1 && wordsAfter <= 12,
+        // The buyer answers what ends the turn: a question followed by more talk, in later units or run on
+        // in the same one (an unpunctuated question that carries on into a pitch), was not left to answer.
+        answered: replied && i === asks.length - 1 && wordsAfter <= 12 && u.tokens.length <= 35,
         embedded: wordsBefore >= 40 && !follow,
       };
     });

@@ -49,11 +49,13 @@ export const MIN_LEARNER_WORDS = 40;
 const STYLE = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
 
 /** Ceilings a coach applies whatever the scorecard says. */
-export function ceiling(
-  input: MeasureInput,
-  scenario: Scenario,
-  talkJudged = false,
-): { limit: number; reason: string } | null {
+/** A spoken discovery call in which the learner did most of the talking. */
+export function talkCapped(input: MeasureInput, scenario: Scenario): boolean {
+  const share = talkShare(input.metrics);
+  return scenario.kind === "sales-discovery" && input.metrics.timing === "voice" && share !== null && share > 0.7;
+}
+
+export function ceiling(input: MeasureInput, scenario: Scenario): { limit: number; reason: string } | null {
   const m = input.metrics;
   const caps: { limit: number; reason: string }[] = [];
   const discoveryQuestions = input.questions.filter((x) => x.stage !== null).length;
@@ -70,11 +72,10 @@ export function ceiling(
   if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
   if (blameLines(input.turns).length)
     caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
-  // Talking most of a spoken discovery call is capped only when no criterion already judges talk share.
-  const share = talkShare(m);
-  if (scenario.kind === "sales-discovery" && m.timing === "voice" && !talkJudged && share !== null && share > 0.7) {
-    caps.push({ limit: 50, reason: `you did ${Math.round(share * 100)}% of the talking in a discovery call` });
-  }
+  // Talking most of a spoken discovery call is a ceiling; the talk-share criterion then defers to it
+  // (evaluateScorecard), so one behaviour is penalised once.
+  if (talkCapped(input, scenario))
+    caps.push({ limit: 50, reason: `you did ${Math.round(talkShare(m)! * 100)}% of the talking in a discovery call` });
   const asked = input.questions.filter((x) => x.stage !== null && x.turn > 0);
   if (
     ["sales-discovery", "customer-service", "general"].includes(scenario.kind) &&
@@ -97,6 +98,21 @@ export function evaluateScorecard(
 ): ScorecardResult {
   const criteria = scorecard.criteria.map((c): CriterionResult => {
     const base = { id: c.id, label: c.label, description: c.description, weight: c.weight, measure: c.measure ?? null };
+    if (c.measure === "talk_share" && talkCapped(input, scenario)) {
+      // Judged once, by the ceiling: the same behaviour is not also taken off here.
+      return {
+        ...base,
+        status: "not_measured",
+        score: null,
+        counted: null,
+        passed: null,
+        detail: "judged by the ceiling on talking most of a discovery call",
+        evidence: null,
+        evidence_turn: null,
+        better_line: null,
+        source: "measured",
+      };
+    }
     if (c.measure) {
       const r = runMeasure(c.measure, input);
       // Fine delivery in too short a call: scaled in the total, but neither "below the mark" nor something to fix.
@@ -174,11 +190,7 @@ export function evaluateScorecard(
   const scored = criteria.filter((c) => c.counted !== null);
   const weight = scored.reduce((s, c) => s + c.weight, 0);
   const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.counted!, 0) / weight : 0;
-  const cap = ceiling(
-    input,
-    scenario,
-    scorecard.criteria.some((c) => c.measure === "talk_share"),
-  );
+  const cap = ceiling(input, scenario);
   const score = Math.round(cap ? Math.min(raw, cap.limit) : raw);
   return {
     pass_mark: scorecard.pass_mark,

@@ -40,14 +40,16 @@ export function wordsOf(unit: Unit): string {
 }
 
 export function ruleFor(unit: Unit, buyer: Token[] | null): Rule | null {
+  // A rule sees the unit from where its lead-ins end, and whole (a greeting is all lead-in).
   const words = wordsOf(unit);
+  const whole = wordsOf({ ...unit, start: 0 });
   const state = buyerState(buyer);
   let best: Rule | null = null;
   for (const rule of RULES) {
     if (rule.form && !rule.form.includes(unit.question)) continue;
     if (isStage(rule.does) && unit.question === null) continue;
     if (rule.buyer && !rule.buyer.includes(state)) continue;
-    if (!rule.pattern.test(words)) continue;
+    if (!rule.pattern.test(words) && !rule.pattern.test(whole)) continue;
     if (!best || rule.priority > best.priority) best = rule;
   }
   return best;

@@ -76,7 +76,7 @@ export const RULES: Rule[] = [
     id: "propose-step",
     does: "proposal",
     pattern: new RegExp(
-      `^(?:(?:so |then |maybe |perhaps )?(?:how about|what about|why don't we|shall we|should we|can we|could we|would you be (?:open|up) (?:to|for)|are you (?:open|up) (?:to|for)|would it make sense to|does it make sense to|would you like to|do you want to|let's|let us|i suggest|i'd suggest|i propose|i would propose|i would suggest|my suggestion is|what if we)\\b.*\\b${STEP}\\b|.*\\b${STEP}\\b.*\\b${DAY}\\b|^(?:does|would|will|could|can) ${DAY} (?:work|suit|be (?:ok|okay|good|fine))|^(?:can|could|shall|may) i (?:send|book|schedule|set up|put) (?:you |us )?(?:an? )?(?:invite|time|something|it|a slot)|^let's (?:book|schedule|set up|do it|get (?:it|that|something) (?:in|booked)|put (?:something|time))\\b)`,
+      `^(?:(?:so |then |maybe |perhaps )?(?:how about|what about|why don't we|shall we|should we|can we|could we|we can|we could|would you be (?:open|up) (?:to|for)|are you (?:open|up) (?:to|for)|would it make sense to|does it make sense to|would you like to|do you want to|let's|let us|i suggest|i'd suggest|i propose|i would propose|i would suggest|my suggestion is|what if we)\\b.*\\b${STEP}\\b|.*\\b${STEP}\\b.*\\b${DAY}\\b|^(?:does|would|will|could|can) ${DAY} (?:work|suit|be (?:ok|okay|good|fine))|^(?:can|could|shall|may) i (?:send|book|schedule|set up|put) (?:you |us )?(?:an? )?(?:invite|time|something|it|a slot)|^let's (?:book|schedule|set up|do it|get (?:it|that|something) (?:in|booked)|put (?:something|time))\\b)`,
     ),
     priority: 2,
     hit: [
@@ -94,7 +94,7 @@ export const RULES: Rule[] = [
     id: "pitch-disguised",
     does: "pitch",
     pattern:
-      /^(?:did you know|have you (?:heard|seen) (?:of |about )?(?:our|us|how we|what we)|what if i (?:told|said|showed)|wouldn't it be (?:great|nice|good|amazing|better)|wouldn't you (?:agree|say|love)|don't you (?:think|agree)|isn't it (?:time|true))\b/,
+      /^(?:did you know (?:that )?(?:our|we|us|my|there's a (?:tool|way|platform|product))|have you (?:heard|seen) (?:of |about )?(?:our|us|how we|what we)|what if i (?:told|said|showed)|wouldn't it be (?:great|nice|good|amazing|better)|wouldn't you (?:agree|say|love)|don't you (?:think|agree)|isn't it (?:time|true))\b/,
     priority: 2,
     hit: [
       "did you know our tool cuts that in half",
@@ -109,7 +109,7 @@ export const RULES: Rule[] = [
     does: "pitch",
     pattern:
       /^(?:we|our (?:product|platform|tool|solution|software|system|app|team|company|customers|clients))\b(?!.*\b(?:you|your)\b.*\?$).*\b(?:offer|provide|sell|help|helps|cut|cuts|save|saves|reduce|reduces|automate|automates|integrate|integrates|built|build|do|does|can|will|have|has|let|lets|give|gives|work with|worked with)\b/,
-    form: [null, "statement", "marked"],
+    form: [null, "statement", "elliptic"],
     priority: 1,
     hit: [
       "we help logistics teams plan routes in minutes",
@@ -123,7 +123,7 @@ export const RULES: Rule[] = [
     id: "check-recap",
     does: "check",
     pattern:
-      /^(?:just )?(?:does (?:that|this) (?:make sense|sound (?:right|fair|good|ok|okay))|to (?:confirm|clarify|recap|summari[sz]e|make sure)|so what i'm hearing is|what i'm hearing is|if i (?:understand|heard|got) (?:you|that|it)?(?: (?:right|correctly))?|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again))\b/,
+      /^(?:just )?(?:does (?:that|this) (?:make sense|sound (?:right|fair|good|ok|okay))|to (?:confirm|clarify|recap|summari[sz]e)|to make sure i (?:understood|understand|got|heard|have)|so what i'm hearing is|what i'm hearing is|if i (?:understand|understood|heard|got) (?:you |that |it )?(?:right|correctly)|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again))\b/,
     priority: 2,
     hit: [
       "just to confirm, it's forty vans",
@@ -139,14 +139,14 @@ export const RULES: Rule[] = [
     does: "implication",
     pattern:
       /^(?!(?:what|which)(?:'s| is| are) (?:\w+ )?(?:affecting|impacting|causing|driving)\b|(?:is|are) (?:there )?(?:anything|something|anyone)\b)(?:what|how|who|where|which|does|did|is|has|have|would|will|do)\b.*\b(?:affect|affects|affected|affecting|impact|impacts|impacted|impacting|effect on|effects on|consequences?|knock-on|knock on|downstream|ripple)\b/,
-    form: ["wh", "yes-no", "in-place", "request", "marked", "tag"],
+    form: ["wh", "yes-no", "in-place", "request", "elliptic", "tag"],
     priority: 1,
     hit: [
       "how does missing the cut-off affect your customers",
       "what impact does that have on the team",
       "is the lack of visibility affecting your forecast accuracy",
     ],
-    miss: ["what's affecting the delivery times", "who is affected by the new rota, who plans it"],
+    miss: ["what's affecting the delivery times", "is anything affecting pick rates on the night shift"],
     note: "Asking for the effect of something on people, customers or results is an implication question.",
   },
   {
@@ -163,9 +163,14 @@ export const RULES: Rule[] = [
     id: "implication-cost",
     does: "implication",
     pattern:
-      /^(?:so |and )?(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b/,
+      /\b(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b/,
     priority: 1,
-    hit: ["what does that cost you", "how much does each failed delivery cost", "what's that costing you a month"],
+    hit: [
+      "what does that cost you",
+      "how much does each failed delivery cost",
+      "what's that costing you a month",
+      "when that happens what does it cost you",
+    ],
     miss: ["what does the software cost you today", "how much do you spend on fuel"],
     note: "The cost of a named problem (not the price of a tool the buyer uses).",
   },
@@ -183,8 +188,8 @@ export const RULES: Rule[] = [
     id: "problem-hardest",
     does: "problem",
     pattern:
-      /\b(?:biggest|hardest|toughest|main|worst) (?:challenge|problem|issue|headache|frustration|pain|struggle|bottleneck|complaint)s?\b|\b(?:hardest|toughest|trickiest|most painful|most frustrating) (?:part|bit|thing)\b|\bwhat(?:'s| is) (?:going|getting) wrong\b|\bwhat (?:goes|went) wrong\b|^(?:are|is) (?:you|your \w+|the team) (?:happy|satisfied) with\b/,
-    form: ["wh", "yes-no", "in-place", "request", "marked", "tag"],
+      /^(?!.*\b(?:cost|costs|costing|affect|affects|impact|mean for|do to)\b).*\b(?:biggest|hardest|toughest|main|worst) (?:challenge|problem|issue|headache|frustration|pain|struggle|bottleneck|complaint)s?\b|\b(?:hardest|toughest|trickiest|most painful|most frustrating) (?:part|bit|thing)\b|\bwhat(?:'s| is) (?:going|getting) wrong\b|\bwhat (?:goes|went) wrong\b|^(?:are|is) (?:you|your \w+|the team) (?:happy|satisfied) with\b/,
+    form: ["wh", "yes-no", "in-place", "request", "elliptic", "tag"],
     priority: 1,
     hit: [
       "what's the biggest challenge with your current carrier",
@@ -209,7 +214,7 @@ export const RULES: Rule[] = [
     does: "need-payoff",
     pattern:
       /\b(?:if|once|when|say|suppose|imagine)\b.*\b(?:gone|fixed|solved|sorted|went away|disappeared|no longer|didn't have to|did not have to|never had to|could|was able to|were able to|halved|cut in half|automated)\b.*\b(?:what|how|who|would|'d)\b|\b(?:magic wand|in an ideal world|ideally)\b|^what would (?:it|that|this) (?:mean|be worth|change|do) for (?:you|your|the)\b/,
-    form: ["wh", "yes-no", "in-place", "request", "marked", "statement", "tag"],
+    form: ["wh", "yes-no", "in-place", "request", "elliptic", "statement", "tag"],
     priority: 1,
     hit: [
       "if the dock wait was gone what would you do with that hour",
@@ -225,7 +230,10 @@ export const RULES: Rule[] = [
     pattern:
       /\bif (?:this|that|it|nothing|things|the \w+) (?:continues|continue|keeps|keep|carries on|goes on|gets worse|doesn't change|does not change|stays the same|isn't fixed|is not fixed|grows|doubles)\b|\bif nothing changes\b|\bcost of doing nothing\b/,
     priority: 1,
-    hit: ["if this continues through peak what happens to the big account", "and if nothing changes next year"],
+    hit: [
+      "if this continues through peak what happens to the big account",
+      "and if nothing changes next year where does that leave you",
+    ],
     miss: ["if it was fixed what would change", "if the volume grows would you hire"],
     note: "A hypothetical about the problem carrying on asks for its consequences (implication).",
   },

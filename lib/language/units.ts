@@ -8,7 +8,7 @@
 import { type Token, tokenise } from "./nlp";
 import { normalise, type Normalised } from "./normalise";
 
-export type QuestionForm = "wh" | "yes-no" | "request" | "in-place" | "tag" | "either-or" | "statement" | "marked";
+export type QuestionForm = "wh" | "yes-no" | "request" | "in-place" | "tag" | "either-or" | "statement" | "elliptic";
 
 export type Unit = {
   /** The unit as normalised (lower case), punctuation kept. */
@@ -17,8 +17,6 @@ export type Unit = {
   tokens: Token[];
   /** Where the unit proper starts once lead-ins ("okay so", "got it and") are skipped. */
   start: number;
-  /** Written with a question mark (a hint, never required). */
-  marked: boolean;
   question: QuestionForm | null;
   /** An open question invites an explanation; a closed one a yes, a no or one fact. */
   open: boolean;
@@ -204,11 +202,20 @@ const isAux = (t: Token | undefined) =>
   !!t && (AUX_WORDS.has(t.lower) || (t.pos === "AUX" && !["'s", "'re", "'m", "'ve", "'d", "'ll"].includes(t.lower)));
 
 /** The question form of a unit's tokens from `start`, or null for a statement. */
-export function questionForm(ts: Token[], start: number, marked: boolean, last: boolean): QuestionForm | null {
+export function questionForm(ts: Token[], start: number, last: boolean): QuestionForm | null {
   const core = ts.slice(start);
   const w = words(core);
   if (w.length === 0) return null;
   const first = w[0];
+  // A verbless lead before the question: "and at reno how are orders picked", "eighteen percent what does that mean".
+  const whAt = w.findIndex((x) => WH.has(x));
+  if (
+    whAt > 0 &&
+    !CONDITIONS.has(first) &&
+    core.slice(0, whAt).every((t) => t.pos !== "VERB" && t.pos !== "AUX") &&
+    core.slice(whAt + 1, whAt + 4).some((t) => isAux(t) || t.pos === "VERB")
+  )
+    return "wh";
   // "When the team was small, ..." is a condition, not a question; "when do you ..." is one.
   const conditional = ["if", "when", "whenever", "once", "say", "suppose", "imagine", "where"].includes(first);
   if (conditional && !(WH.has(first) && (isAux(core[1]) || core[1]?.pos === "VERB"))) {
@@ -223,8 +230,7 @@ export function questionForm(ts: Token[], start: number, marked: boolean, last: 
             core.slice(i + 2, i + 4).some((t) => t.pos === "VERB"))),
     );
     if (at > 0) return "wh";
-    if (!WH.has(first) || first === "where") return marked ? "marked" : null;
-    return marked ? "marked" : null;
+    return null;
   }
   if (WH.has(first) || (first === "how" && w[1] === "come")) {
     // Exclamations: "what a week", "how nice".
@@ -235,7 +241,7 @@ export function questionForm(ts: Token[], start: number, marked: boolean, last: 
         w.length <= 3 &&
         !["many", "much", "long", "often", "big", "far", "soon"].includes(w[1]))
     )
-      return marked ? "marked" : null;
+      return null;
     return "wh";
   }
   if (startsWithPhrase(core, 0, REQUEST_STARTS)) return "request";
@@ -253,7 +259,7 @@ export function questionForm(ts: Token[], start: number, marked: boolean, last: 
     const hasVerb = before.some((t) => t.pos === "VERB" || t.pos === "AUX");
     const prev = w[i - 1];
     if (!hasVerb || EMBEDDING.has(prev) || EMBEDDING.has(core[i - 1].lemma)) continue;
-    if (["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev) && !marked) continue;
+    if (["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev)) continue;
     const next = w[i + 1];
     const quantity = w[i] === "how" && ["much", "many", "long", "often", "far", "big"].includes(next ?? "");
     const atEnd = i === core.length - 1;
@@ -266,13 +272,18 @@ export function questionForm(ts: Token[], start: number, marked: boolean, last: 
     if (!/^(?:that's|that is|it's|yes|no|yeah)\b/.test(tail) || w.length > 4) return "tag";
   }
   if (/\bor not$/.test(tail)) return "either-or";
-  if (
-    /^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) &&
-    (marked || /^(?:any|anything)\b/.test(tail)) &&
-    w.length <= 8
-  )
-    return "marked";
+  if (/^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) && /^(?:any|anything)\b/.test(tail) && w.length <= 8)
+    return "elliptic";
   if (["what", "how"].includes(first) === false && /^(?:how|what) about\b/.test(tail)) return "wh";
+  // A verbless lead before an inverted question: "three shipments for one mistake do you have a feel".
+  const auxAt = core.findIndex((t, k) => k > 1 && isAux(t) && SUBJECTS.has(core[k + 1]?.lower ?? ""));
+  if (
+    auxAt > 1 &&
+    !WH.has(first) &&
+    !CONDITIONS.has(first) &&
+    core.slice(0, auxAt).every((t) => t.pos !== "VERB" && t.pos !== "AUX")
+  )
+    return "yes-no";
   // A statement about the buyer that ends the turn asks to be confirmed: "you have problem also with the windows".
   const secondPerson = first === "you" || first === "your" || (first === "so" && w[1] === "you");
   if (
@@ -282,7 +293,7 @@ export function questionForm(ts: Token[], start: number, marked: boolean, last: 
     !/\b(?:will|'ll|would|'d|could|can|should|must|need to|have to)\b/.test(tail)
   )
     return "statement";
-  return marked ? "marked" : null;
+  return null;
 }
 
 export function isOpen(form: QuestionForm | null, ts: Token[], start: number): boolean {
@@ -291,6 +302,8 @@ export function isOpen(form: QuestionForm | null, ts: Token[], start: number): b
     return /\b(?:tell|explain|describe|walk|talk|share|give me|help me understand)\b/.test(joined(ts, start, 10));
   return false;
 }
+
+const CONDITIONS = new Set(["if", "when", "whenever", "once", "say", "suppose", "imagine", "assuming"]);
 
 const SPLIT_MARKERS = new Set([
   "and",
@@ -386,7 +399,11 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
   // After a pronoun or a verb the auxiliary is usually that clause's own ("we could", "what they do"),
   // except "...a request for you is there anything else" and "...thank you for confirming are you".
   const after1 = ts[i + 1]?.lower ?? "";
-  if (prev.pos === "PRON" && !(["is", "are"].includes(t.lower) && after1 === "there")) return false;
+  // An object pronoun ends a clause ("about us could you..."); a subject pronoun starts this one.
+  const subjectBefore = ["i", "you", "he", "she", "we", "they", "it", "that", "this", "who", "which", "there"].includes(
+    prev.lower,
+  );
+  if (subjectBefore && !(["is", "are"].includes(t.lower) && after1 === "there")) return false;
   if (prev.pos === "VERB" && !(/ing$/.test(prev.lower) && ["you", "they", "we", "there"].includes(after1)))
     return false;
   // "...northline today is that okay": a closing check is a unit of its own.
@@ -407,35 +424,42 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
   return subjectAt(i + 1) && !!ts[i + 2] && ts[i + 2].pos !== "PUNCT";
 }
 
+/**
+ * "...what would it mean for you it does pick optimisation": a question that ends on an object
+ * pronoun, then a new subject and verb, is followed by the learner's own talk. Only after an object
+ * pronoun: after a noun the same shape is a relative clause ("the time they spend").
+ */
+function talkAfterQuestion(ts: Token[], i: number, segment: Token[]): boolean {
+  const prev = ts[i - 1];
+  if (!["you", "me", "us", "them", "him", "her"].includes(prev.lower)) return false;
+  if (!["ADP", "VERB"].includes(ts[i - 2]?.pos ?? "")) return false;
+  if (!["i", "we", "it", "they", "he", "she", "our", "my"].includes(ts[i].lower)) return false;
+  if (!["VERB", "AUX", "NOUN"].includes(ts[i + 1]?.pos ?? "")) return false;
+  const form = questionForm(segment, skipLeadIns(segment), false);
+  return form === "wh" || form === "yes-no" || form === "request" || form === "in-place";
+}
+
 function splitPoints(ts: Token[]): number[] {
   const points: number[] = [];
   for (let i = 2; i < ts.length - 1; i++) {
     const prev = ts[i - 1];
-    const afterMarker =
-      SPLIT_MARKERS.has(prev.lower) || prev.lower === "," || (prev.lower === "it" && ts[i - 2]?.lower === "got");
-    const here = i;
-    if (!afterMarker) {
-      // Speech with no punctuation: a question that starts mid-sentence with no marker before it.
-      const since = i - (points.at(-1) ?? 0);
-      if (startsInvertedQuestion(ts, i) && since >= 2) points.push(i);
-      continue;
-    }
-    // "if you could ship it all, what would that mean": a condition stays with its question.
     const segmentStart = points.at(-1) ?? 0;
-    const opener = ts.slice(segmentStart, i).find((t) => !LEAD_INS.has(t.lower))?.lower;
-    if (
-      prev.lower === "," &&
-      ["if", "when", "whenever", "once", "say", "suppose", "imagine", "assuming"].includes(opener ?? "")
-    )
-      continue;
-    // ", which was about..." / ", who runs it" are relative clauses, not new questions.
-    if (prev.lower === "," && ["which", "who", "where", "when", "whose", "whom"].includes(ts[i].lower)) continue;
-    const form = questionForm(ts, here, false, false);
-    if (form === "wh" || form === "yes-no" || form === "request") {
-      // "what happens when you..." keeps its "when"; "how many do you have and which ones..." splits.
+    const segment = ts.slice(segmentStart, i);
+    // "if the dock wait was gone what would you do": a condition stays with its question.
+    const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
+    if (CONDITIONS.has(opener)) continue;
+    if (SPLIT_MARKERS.has(prev.lower) || (prev.lower === "it" && ts[i - 2]?.lower === "got")) {
+      // "...do you have and which ones": a marker, then a question of its own.
+      const form = questionForm(ts, i, false);
       const at = SPLIT_MARKERS.has(prev.lower) ? i - 1 : i;
-      if (at - (points.at(-1) ?? 0) >= 2) points.push(at);
+      if ((form === "wh" || form === "yes-no" || form === "request") && at - segmentStart >= 2) points.push(at);
+      continue;
     }
+    // No marker: a question that starts mid-sentence ("...for one mistake do you have a feel"),
+    // unless what comes before is a verbless lead into it ("in an ideal world how would...").
+    const segmentHasVerb = segment.some((t) => t.pos === "VERB" || t.pos === "AUX");
+    if (startsInvertedQuestion(ts, i) && i - segmentStart >= 2 && segmentHasVerb) points.push(i);
+    else if (talkAfterQuestion(ts, i, segment)) points.push(i);
   }
   return points;
 }
@@ -445,20 +469,24 @@ export type Analysed = Normalised & { units: Unit[] };
 /** Normalises a turn and cuts it into units with their question forms. */
 export function analyseTurn(raw: string, vocabulary?: ReadonlySet<string>): Analysed {
   const n = normalise(raw, vocabulary);
-  const sentences = n.text.split(/(?<=[.!?;])\s+|\s+[-–—]\s+/).filter((s) => /[a-z0-9]/.test(s));
-  const pieces: { tokens: Token[]; marked: boolean }[] = [];
-  for (const sentence of sentences) {
-    const marked = /\?\s*$/.test(sentence);
-    const all = tokenise(sentence).filter((t) => t.pos !== "PUNCT" || t.lower === ",");
-    const cuts = [0, ...splitPoints(all), all.length];
-    for (let k = 0; k < cuts.length - 1; k++) {
-      const part = all.slice(cuts[k], cuts[k + 1]).filter((t) => t.pos !== "PUNCT");
-      if (part.length) pieces.push({ tokens: part, marked: marked && k === cuts.length - 2 });
-    }
+  // Units are found by syntax alone, never by punctuation: the same words typed or transcribed from
+  // speech (lower case, no punctuation) must be read the same way, so the grade cannot move with them.
+  const words = n.text
+    .replace(/(?<=\d)[.,](?=\d)/g, "§")
+    .replace(/[.,!?;:"()]/g, " ")
+    .replace(/§/g, ".")
+    .replace(/\s+/g, " ")
+    .trim();
+  const pieces: { tokens: Token[] }[] = [];
+  const all = words ? tokenise(words).filter((t) => t.pos !== "PUNCT") : [];
+  const cuts = [0, ...splitPoints(all), all.length];
+  for (let k = 0; k < cuts.length - 1; k++) {
+    const part = all.slice(cuts[k], cuts[k + 1]);
+    if (part.length) pieces.push({ tokens: part });
   }
   const units = pieces.map((p, i): Unit => {
     const start = skipLeadIns(p.tokens);
-    const question = questionForm(p.tokens, start, p.marked, i === pieces.length - 1);
+    const question = questionForm(p.tokens, start, i === pieces.length - 1);
     return {
       text: p.tokens
         .map((t) => t.text)
@@ -468,7 +496,6 @@ export function analyseTurn(raw: string, vocabulary?: ReadonlySet<string>): Anal
         .toLowerCase(),
       tokens: p.tokens,
       start,
-      marked: p.marked,
       question,
       open: isOpen(question, p.tokens, start),
     };
