@@ -20,12 +20,28 @@ export function understand(
 ): TurnReading {
   const analysed = analyseTurn(turn, context.vocabulary);
   const buyer = buyerTokens(context.buyerBefore);
-  const units = analysed.units.map((unit, index) => ({
-    ...unit,
-    ...classifyUnit(unit, { buyer, before: analysed.units.slice(0, index), last: index === analysed.units.length - 1 }),
-    index,
-  }));
+  const units: Understood[] = [];
+  analysed.units.forEach((unit, index) => {
+    const classified = classifyUnit(unit, {
+      buyer,
+      before: analysed.units.slice(0, index),
+      last: index === analysed.units.length - 1,
+    });
+    units.push({ ...unit, ...aboutOwnPitch(classified, unit, units.at(-1)), index });
+  });
   return { text: analysed.text, corrections: analysed.corrections, units };
+}
+
+const POINTS_BACK = new Set(["that", "it", "this", "those", "these"]);
+
+/**
+ * "We cut outages by 60 percent. What impact does that have on your business?": a consequence or value
+ * question about the learner's own claim, just made, asks the buyer to agree with a pitch.
+ */
+function aboutOwnPitch(c: Classified, unit: Unit, previous: Understood | undefined): Classified {
+  if (previous?.act !== "pitch" || (c.stage !== "implication" && c.stage !== "need-payoff")) return c;
+  if (!unit.tokens.slice(unit.start, unit.start + 6).some((t) => POINTS_BACK.has(t.lower))) return c;
+  return { act: "pitch", stage: null, decision: { by: "rule", rule: "question-about-own-pitch" } };
 }
 
 /**
@@ -47,8 +63,12 @@ export function vocabularyOf(texts: (string | null | undefined)[]): Set<string> 
 /** A decision in words, for the grade page and `npm run grade -- --explain`. */
 export function explainDecision(decision: Decision): string {
   if (decision.by === "rule") {
-    const rule = RULES.find((r) => r.id === decision.rule);
-    return `rule ${decision.rule}${rule ? `: ${rule.note}` : ""}`;
+    const note =
+      RULES.find((r) => r.id === decision.rule)?.note ??
+      (decision.rule === "question-about-own-pitch"
+        ? "a consequence or value question about the learner's own claim asks the buyer to agree with a pitch."
+        : "");
+    return `rule ${decision.rule}${note ? `: ${note}` : ""}`;
   }
   return `model trained on the labelled corpora (${Math.round(decision.p * 100)}% sure)`;
 }

@@ -105,6 +105,23 @@ export const RULES: Rule[] = [
     note: "Pitches dressed as questions (Rackham): the buyer is told, not asked.",
   },
   {
+    id: "pitch-product-hypothetical",
+    does: "pitch",
+    pattern:
+      /\b(?:if you (?:could|had|were to|used|tried|got|saw)|imagine|what if|suppose)\b.*\b(?:our|my|(?:a|the|your own) (?:tool|platform|solution|product|app|software) (?:that|which|to)|(?:live |free |quick )?demo|(?:free )?trial|pilot of ours)\b/,
+    priority: 2,
+    hit: [
+      "how would it help you if you could see our live demo environment",
+      "if you could find thirty minutes what would be the impact of getting a free trial set up",
+      "imagine if you had a platform that did all of this, what would that mean",
+    ],
+    miss: [
+      "if you could cut overtime by half what would that mean for your team",
+      "if the backlog were cleared what would change",
+    ],
+    note: "A hypothetical whose solution is our product or a demo is a pitch dressed as need-payoff.",
+  },
+  {
     id: "pitch-our-offer",
     does: "pitch",
     pattern:
