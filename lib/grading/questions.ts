@@ -7,6 +7,7 @@
 import { type Act, type Decision, type SpinStage, understand, type Understood } from "@/lib/language";
 import { STOP } from "@/lib/language/lexicon";
 import { tokenise } from "@/lib/language/nlp";
+import { withoutPunctuation } from "@/lib/language/units";
 
 import type { TranscriptTurn } from "./metrics";
 import { wordCount } from "./text";
@@ -34,7 +35,7 @@ const ANAPHOR = new Set(["that", "it", "this", "those", "these", "they", "them"]
 
 const contentLemmas = (text: string) =>
   new Set(
-    tokenise(text.toLowerCase())
+    tokenise(withoutPunctuation(text.toLowerCase()))
       .filter(
         (t) => ["NOUN", "VERB", "ADJ", "PROPN", "NUM"].includes(t.pos) && t.lemma.length > 2 && !STOP.has(t.lemma),
       )

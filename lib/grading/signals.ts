@@ -44,7 +44,8 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
   let best: NextStep = { proposed: null, agreed: null, concrete: false };
   turns.forEach((t, i) => {
     if (t.speaker !== "learner") return;
-    const tail = sentencesOf(t.text).slice(-3).map(normaliseText).join(" ");
+    // The end of the turn by words, not sentences: a speech transcript has no full stops to count.
+    const tail = normaliseText(t.text.split(/\s+/).slice(-45).join(" "));
     const units = understand(t.text).units.slice(-3);
     const proposes =
       units.some((u) => u.act === "proposal") || (PROPOSE.test(tail) && !units.every((u) => u.act === "small-talk"));

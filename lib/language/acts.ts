@@ -9,7 +9,7 @@ import { buyerState, type Context, unitFeatures } from "./features";
 import { type LinearModel, predict } from "./model";
 import { type Token, tokenise } from "./nlp";
 import { type Act, type Rule, RULES } from "./rules";
-import type { Unit } from "./units";
+import { type Unit, withoutPunctuation } from "./units";
 
 export type { Act } from "./rules";
 export const SPIN_STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
@@ -92,5 +92,6 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The buyer's turn as tokens for context (null when there is none). */
 export function buyerTokens(text: string | null | undefined): Token[] | null {
-  return text ? tokenise(text.toLowerCase()) : null;
+  // Punctuation-blind, like the learner's turn: the buyer's words read the same typed or transcribed.
+  return text ? tokenise(withoutPunctuation(text.toLowerCase())) : null;
 }

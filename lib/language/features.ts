@@ -49,8 +49,7 @@ export function buyerState(buyer: Token[] | null): BuyerState {
       /\b(?:keep up|work|know|track|see|find|get|trust|reach|make|hit|cope|manage)\b/.test(text))
   )
     return "problem";
-  if (/\?\s*$/.test(text) || /^(?:what|how|why|who|where|when|do|does|is|are|can|could|would)\b/.test(text))
-    return "question";
+  if (/^(?:what|how|why|who|where|when|do|does|is|are|can|could|would)\b/.test(text)) return "question";
   return "fact";
 }
 

@@ -466,17 +466,22 @@ function splitPoints(ts: Token[]): number[] {
 
 export type Analysed = Normalised & { units: Unit[] };
 
-/** Normalises a turn and cuts it into units with their question forms. */
-export function analyseTurn(raw: string, vocabulary?: ReadonlySet<string>): Analysed {
-  const n = normalise(raw, vocabulary);
-  // Units are found by syntax alone, never by punctuation: the same words typed or transcribed from
-  // speech (lower case, no punctuation) must be read the same way, so the grade cannot move with them.
-  const words = n.text
+/** Text as a speech transcript has it: no punctuation (decimals kept), one space between words. */
+export function withoutPunctuation(text: string): string {
+  return text
     .replace(/(?<=\d)[.,](?=\d)/g, "§")
     .replace(/[.,!?;:"()]/g, " ")
     .replace(/§/g, ".")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** Normalises a turn and cuts it into units with their question forms. */
+export function analyseTurn(raw: string, vocabulary?: ReadonlySet<string>): Analysed {
+  const n = normalise(raw, vocabulary);
+  // Units are found by syntax alone, never by punctuation: the same words typed or transcribed from
+  // speech (lower case, no punctuation) must be read the same way, so the grade cannot move with them.
+  const words = withoutPunctuation(n.text);
   const pieces: { tokens: Token[] }[] = [];
   const all = words ? tokenise(words).filter((t) => t.pos !== "PUNCT") : [];
   const cuts = [0, ...splitPoints(all), all.length];

@@ -101,3 +101,21 @@ describe("one source of truth per grade", () => {
     expect(contradictions(c, g, turns)).toEqual([]);
   });
 });
+
+describe("grades that hold for every speaker: the same call as a speech transcript", () => {
+  // Dev calls only: the holdout's drift is a benchmark number (npm run bench:grading), not a tuning target.
+  const dev = loadCalls().filter((c) => c.split === "dev");
+  const drift = dev.map((c) => {
+    const grade = (x: LabelledCall) =>
+      gradeWithRubric({
+        persona: x.persona as unknown as Persona,
+        scenario: x.scenario as Partial<Scenario>,
+        turns: turnsOf(x),
+      }).score;
+    return { id: c.id, drift: Math.abs(grade(c) - grade(asSpeech(c))) };
+  });
+  it("scores within 8 points of the typed call, and within 4 on average", () => {
+    expect(drift.filter((d) => d.drift > 8)).toEqual([]);
+    expect(drift.reduce((s, d) => s + d.drift, 0) / drift.length).toBeLessThanOrEqual(4);
+  });
+});
