@@ -261,7 +261,8 @@ describe("the Claude grader", () => {
     const before = stub.requests.length;
     const id = await endedConversation([["persona", "Hello? Anyone there?", 3]]);
     await drainGrades();
-    expect(await gradeOf(id)).toMatchObject({ status: "graded", score: 0, grader: "rubric" });
+    // Nothing said is a state, not a score: graded offline, stored without a score.
+    expect(await gradeOf(id)).toMatchObject({ status: "graded", state: "too_little", score: null, grader: "rubric" });
     expect(stub.requests.length).toBe(before);
   });
 });
