@@ -9,6 +9,7 @@ import { demoRoleplays } from "@/lib/demo/personas";
 import type { Persona } from "@/lib/validations/persona";
 
 import { holdDiscovery, holdPitch, type Outcome, type Send } from "./learner";
+import { runSet, type ScriptRun, summarise } from "./styles";
 
 const difficulties = ["easy", "medium", "hard"] as const;
 const THIRD_PERSON = /\b(he|she|his|her|him|himself|herself)\b/i;
@@ -70,6 +71,34 @@ async function main() {
   }
   printTranscript(`Discovery: ${demoRoleplays[0].persona.name}, medium`, shown.discovery);
   printTranscript(`Premature pitch: ${demoRoleplays[1].persona.name}, hard`, shown.pitch);
+  styleTable();
+}
+
+/** The style scripts (dev and holdout) scored with the rubric (bench/persona/RUBRIC.md), side by side. */
+function styleTable() {
+  const rss = process.memoryUsage().rss;
+  const sets = { dev: runSet("dev"), holdout: runSet("holdout") } as Record<string, ScriptRun[]>;
+  const rows = Object.fromEntries(Object.entries(sets).map(([k, runs]) => [k, summarise(runs)]));
+  const styles = [...new Set(Object.values(rows).flatMap((r) => r.map((x) => x.style)))];
+  console.log("\n### Style scripts (dev | holdout)\n");
+  console.log(
+    "| Style | Replies | Non-sequiturs / 10 replies | Evasions | Recitations | Proposal outcome = expect_close | Pains uncovered, full discoveries |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const style of styles) {
+    const [d, h] = ["dev", "holdout"].map((k) => rows[k].find((r) => r.style === style));
+    const cell = (f: (r: NonNullable<typeof d>) => string) => `${d ? f(d) : "-"} \\| ${h ? f(h) : "-"}`;
+    console.log(
+      `| ${style} | ${cell((r) => String(r.replies))} | ${cell((r) => ((10 * r.nonSequiturs) / r.replies).toFixed(1))} | ${cell((r) => String(r.evasions))} | ${cell((r) => String(r.recitations))} | ${cell((r) => r.closes)} | ${cell((r) => r.fullPains)} |`,
+    );
+  }
+  const ms = Object.values(sets)
+    .flatMap((runs) => runs.flatMap((r) => r.ms))
+    .sort((a, b) => a - b);
+  const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(ms.length * p))].toFixed(1);
+  console.log(
+    `\nReply latency (${ms.length} replies, full replay): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms. RSS added by the style runs: ${((process.memoryUsage().rss - rss) / 1e6).toFixed(0)} MB (${(process.memoryUsage().rss / 1e6).toFixed(0)} MB total).`,
+  );
 }
 
 void main();

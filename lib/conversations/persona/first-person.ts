@@ -45,7 +45,7 @@ const IRREGULAR_PAST = new Set(
   (
     "built ran led took made grew got came left joined began spent lost saw heard bought sold became went found " +
     "brought kept set held wrote told gave oversaw founded started moved inherited agreed signed managed worked " +
-    "switched tried used chose"
+    "switched tried used chose sat trained served"
   ).split(" "),
 );
 
@@ -55,7 +55,8 @@ const KNOWN_3S = new Set(
     "runs manages leads owns oversees reports spends struggles worries prefers likes hates expects believes thinks " +
     "knows cares relies uses handles sells buys works juggles feels sees hopes plans faces tracks supervises heads " +
     "hires reviews approves signs controls answers values wants needs has is was does lacks loses misses wastes " +
-    "dislikes distrusts trusts insists demands requires juggles sits chairs coordinates builds lives"
+    "dislikes distrusts trusts insists demands requires juggles sits chairs coordinates builds lives gathers takes " +
+    "recommends decides brings keeps gets gives reviews watches"
   ).split(" "),
 );
 
@@ -87,12 +88,14 @@ export function firstPersonVerb(word: string, next = ""): string | null {
   if (STATES.has(w)) return `am ${w}`;
   if (KNOWN_3S.has(w))
     return w.endsWith("ies") ? w.slice(0, -3) + "y" : /(ch|sh|ss|x|z|o)es$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
-  const nextIsFunction = !next || FUNCTION_WORDS.has(n) || isNumberLike(next) || /ly$/.test(n);
+  // A name after a past verb is its object: "Joined Kestrel six years ago".
+  const nextIsFunction =
+    !next || FUNCTION_WORDS.has(n) || isNumberLike(next) || /ly$/.test(n) || /^[A-Z][a-z]/.test(next);
   if (IRREGULAR_PAST.has(w) && nextIsFunction) return w;
   if (/ed$/.test(w) && w.length > 4 && nextIsFunction) return PASSIVE.has(w) ? `was ${w}` : w;
   if (PASSIVE.has(w) && nextIsFunction) return `was ${w}`;
   if (/ing$/.test(w) && w.length > 5 && nextIsFunction && n !== "") return `am ${w}`;
-  if (/[^su]s$/.test(w) && w.length > 3 && nextIsFunction && n !== "") {
+  if (/[^su]s$/.test(w) && w.length > 3 && nextIsFunction && next !== "") {
     if (/ies$/.test(w)) return w.slice(0, -3) + "y";
     if (/(ch|sh|ss|x|z|o)es$/.test(w)) return w.slice(0, -2);
     return w.slice(0, -1);
@@ -201,6 +204,24 @@ export function nameMatcher(name: string | undefined): RegExp | null {
   return new RegExp(`^(${parts.join("\\s+")}|${parts[0]})\\b`, "i");
 }
 
+/** "so Tom sees figures" -> "so I see figures": the persona's own name mid-sentence, before a verb. */
+function nameAsSubject(sentence: string, name?: string): string {
+  const parts = name?.trim().split(/\s+/) ?? [];
+  if (!parts.length) return sentence;
+  const who = parts.length > 1 ? `${parts[0]}(?:\\s+${parts.slice(1).join("\\s+")})?` : parts[0];
+  return sentence.replace(new RegExp(`(?<=\\S\\s)${who}\\s+(\\S+)(\\s+\\S+)?`, "g"), (m, verb: string, after = "") => {
+    const v = firstPersonVerb(verb, after.trim() || "the");
+    return v ? `I ${v}${after}` : m;
+  });
+}
+
+/** Verbs of reporting a figure ("quotes 5% as the norm") said the way a buyer says it. */
+const citing = (s: string) =>
+  s.replace(
+    /\bI (?:quote|cite|put) (\S+) as (?:the |an? )?(.+)$/,
+    (_m, n: string, what: string) => `I'd say ${n} is the ${what}`,
+  );
+
 /**
  * A field sentence as speech: a list of first-person clauses ("I run two regional warehouses")
  * or, when the sentence has no subject of its own (a noun phrase such as "Lack of visibility"),
@@ -208,15 +229,25 @@ export function nameMatcher(name: string | undefined): RegExp | null {
  */
 export function toFirstPerson(sentence: string, personaName?: string): Spoken[] {
   const names = nameMatcher(personaName);
-  const segments = trimEnd(sentence).split(/,\s+(?![\d])/);
+  const segments = nameAsSubject(trimEnd(sentence), personaName).split(/,\s+(?![\d])/);
   const out: Spoken[] = [];
+  // "The biggest client, an online retailer, has complained twice": the verb's subject is that client, not me.
+  const namedSubject =
+    /^(the|a|an|its|each|every|our|their)\s/i.test(segments[0] ?? "") &&
+    !/^\S+\s+\S+\s+(is|are|was|were|has|have|had|does|do|did|runs?|\w+ed)\b/i.test(segments[0]);
   segments.forEach((segment, i) => {
-    const spoken = segmentToClause(segment, i === 0, names);
+    const verbFirst =
+      i > 0 &&
+      namedSubject &&
+      firstPersonVerb(segment.trim().split(/\s+/)[0], segment.trim().split(/\s+/)[1] ?? "") !== null;
+    const spoken: Spoken = verbFirst
+      ? { kind: "phrase", text: segment.trim() }
+      : segmentToClause(segment, i === 0, names);
     const prev = out.at(-1);
     if (spoken.kind === "phrase" && prev) prev.text += `, ${spoken.text}`;
     else out.push(spoken);
   });
-  return out.map((s) => ({ kind: s.kind, text: contract(subjectAfterJoiners(s.text)) }));
+  return out.map((s) => ({ kind: s.kind, text: citing(contract(subjectAfterJoiners(s.text))) }));
 }
 
 /** A field as one or more spoken sentences (clauses only; phrases come back as they are). */

@@ -1,5 +1,3 @@
-import type { Said } from "./knowledge";
-
 /** FNV-1a: a small, stable hash so a conversation id always picks the same phrasings. */
 export function hash(text: string): number {
   let h = 0x811c9dc5;
@@ -13,9 +11,11 @@ export function hash(text: string): number {
 /** The first variant, in a seeded order, that has not been said before; a lead-in makes it new if all were. */
 export function pick(variants: string[], seed: string, used: Set<string>): string {
   const start = hash(seed) % variants.length;
-  const ordered = variants.map((_, i) => variants[(start + i) % variants.length]);
+  const rotated = variants.map((_, i) => variants[(start + i) % variants.length]);
+  const fresh = rotated.filter((v) => !tooOften(v, used));
+  const ordered = fresh.length ? [...fresh, ...rotated.filter((v) => !fresh.includes(v))] : rotated;
   for (const v of ordered) if (!used.has(v)) return v;
-  const lower = (v: string) => `${v[0].toLowerCase()}${v.slice(1)}`;
+  const lower = (v: string) => (/^I\b/.test(v) ? v : `${v[0].toLowerCase()}${v.slice(1)}`);
   for (const lead of LEAD_INS)
     for (const v of ordered) {
       const line = `${lead} ${lower(v)}`;
@@ -31,6 +31,22 @@ export function pick(variants: string[], seed: string, used: Set<string>): strin
   return `${ordered[0]} I've said all I can on that.`;
 }
 
+/** A reply's opener: its words before the first punctuation mark, when there are at most three. */
+export function openerOf(reply: string): string | null {
+  const m = /^([^.,:;!?]+)[.,:;!?]/.exec(reply.trim());
+  if (!m || m[1].trim().split(/\s+/).length > 3) return null;
+  return m[1].trim().toLowerCase();
+}
+
+/** Whether a reply opens the way two replies already said in this call opened. */
+export function tooOften(reply: string, said: Iterable<string>): boolean {
+  const opener = openerOf(reply);
+  if (!opener) return false;
+  let n = 0;
+  for (const s of said) if (openerOf(s) === opener) n++;
+  return n >= 2;
+}
+
 const LEAD_INS = ["Look,", "Like I said,", "Again,", "Honestly,", "Well,", "Right,", "As I mentioned,"];
 
 const fill = (template: string, values: Record<string, string>) =>
@@ -43,11 +59,18 @@ export const L = {
     "Hello, {first} here. What's this regarding?",
   ],
   greetingAgain: ["Hi again. What did you want to ask?", "Yes, still here. Go ahead.", "Hello. What's on your mind?"],
-  situationIntro: ["Sure.", "Okay.", "Right.", "", "Fair question."],
+  smallTalk: [
+    "Busy, as always. But fine, thanks. What can I do for you?",
+    "Ha, can't complain. Go on, what did you want to ask?",
+    "Not bad, thanks. Anyway, what's on your mind?",
+    "Ha. Fair enough. So, what did you want to know?",
+  ],
+  intro: ["Sure.", "", "Right.", "", "Well,"],
+  told: ["As I said,", "Like I mentioned,", "Again,"],
   situationDone: [
     "That's the picture, really. What else do you want to know?",
-    "That's about it on how things run. Where are you going with this?",
-    "Not much more to it day to day. What are you trying to find out?",
+    "That's about it on how things run. What are you trying to find out?",
+    "Not much more to it day to day. What else?",
   ],
   guardedProblem: [
     "Things run fine, mostly. Why do you ask?",
@@ -58,12 +81,6 @@ export const L = {
   painFirst: ["Honestly? {pain}", "The big one: {inline}.", "If I'm honest, {inline}.", "Well, since you ask. {pain}"],
   painNext: [
     "There's another thing. {pain}",
-    "And then there's this: {inline}.",
-    "The other one is that {inline}.",
-    "Something else that bugs me: {inline}.",
-  ],
-  painNextPhrase: [
-    "There's another thing: {inline}.",
     "And then there's this: {inline}.",
     "The other one: {inline}.",
     "Something else that bugs me: {inline}.",
@@ -76,7 +93,7 @@ export const L = {
   volunteerMore: ["And that's not the only thing.", "That's one of a few, to be fair.", ""],
   implicationNone: [
     "Effect of what, though? We haven't really talked about a problem.",
-    "I'm not sure what you mean. What are you getting at?",
+    "Hard to say. What problem do you have in mind?",
   ],
   implicationDone: [
     "I've told you what it costs us. The question is what you'd do about it.",
@@ -86,22 +103,17 @@ export const L = {
     "Solving what, exactly? You haven't asked me what's wrong yet.",
     "Hard to say when we haven't talked about what's broken.",
   ],
-  payoffCan: [
-    "If that got fixed? I could actually {can}.",
-    "It would change a lot. I'd finally be able to {can}.",
-    "Honestly? It would mean I can finally {can}.",
-  ],
   payoffGoal: [
     "If that got fixed? {goal}",
-    "Then I could actually do what I'm meant to. {goal}",
+    "Then I could do what I'm meant to. {goal}",
     "It would change a lot. {goal}",
   ],
+  goalIntro: ["Top of my list: {inline}.", "Mostly, {inline}.", "Honestly? {goal}"],
   payoffMotivation: [
-    "For me personally, {motivation}",
+    "For me personally? {motivation}",
     "And honestly, {motivation}",
     "It matters to me too. {motivation}",
   ],
-  goalPhrase: ["Top of my list: {inline}.", "Mostly, {inline}.", "Honestly? {inline}."],
   payoffDone: [
     "I think I've told you what it would mean. It would be worth a lot.",
     "That's what's at stake for me. It would matter.",
@@ -115,7 +127,7 @@ export const L = {
   pitchLate: [
     "Maybe. How would that help with what I just described?",
     "Could be. What would that look like for us specifically?",
-    "Okay, but be specific. What would change for my team?",
+    "Be specific, then. What would change for my team?",
   ],
   ignored: [
     "Hang on. I just told you something important and you went straight past it.",
@@ -123,19 +135,15 @@ export const L = {
     "You skipped right over that. Are you listening, or reading a script?",
   ],
   closeEarly: [
-    "I'm not sure we're there yet. You don't really know what we're dealing with.",
-    "Slow down. What would we even be meeting about?",
-    "That's a bit quick. You haven't asked me much.",
+    "Not yet: I'm not sure we're there yet. You don't really know what we're dealing with.",
+    "No, not yet. Slow down: what would we even be meeting about?",
+    "Not now: that's a bit quick. You haven't asked me much.",
   ],
-  closeNotYet: [
-    "Maybe, but I don't think you've got the full picture yet.",
-    "Possibly. I'm not sure you understand what it's costing us yet, though.",
-    "Not yet. I'd want to know you really get our situation first.",
-  ],
+  closeNotYet: ["Not yet: {reason}", "No, not yet. {Reason}", "Not now, no. {Reason}"],
   objection: [
-    "Before I say yes: {concern} How would this be any different?",
-    "Here's my hesitation. {concern} Convince me this isn't that.",
-    "I'll be straight with you. {concern} So what's different here?",
+    "Not yet: before I say yes, I need to hear about this. {concern} How would this be any different?",
+    "No, not yet. Here's my hesitation: {concern} Convince me this isn't that.",
+    "Not now. I'll be straight with you: {concern} So what's different here?",
   ],
   objectionRaised: ["My worry, though. {concern}", "One thing on my mind. {concern}", "I'll be upfront. {concern}"],
   concernNone: [
@@ -147,34 +155,50 @@ export const L = {
     "We've patched it rather than fixed it. Nobody's had the time.",
     "Partly the systems, partly habit. It's always been done this way.",
   ],
-  causeNone: ["Why is what, sorry?", "I'm not sure what you're asking."],
   objectionHeard: [
-    "Okay. That's fair, and it helps.",
+    "That's fair, and it helps.",
     "Alright. That makes me a bit more comfortable.",
     "Fine. I can live with that.",
   ],
-  objectionUnanswered: ["You still haven't answered my concern.", "That doesn't really address what worries me."],
+  objectionUnanswered: [
+    "Not yet: you still haven't answered my concern.",
+    "No, not yet. That doesn't really address what worries me.",
+  ],
   agree: [
-    "Okay. That sounds reasonable given what we've talked about. Let's do {close}. Send me an invite.",
-    "Alright, you've earned it. {Close} works for me. Send over some times.",
-    "Yes, let's do {close}. Put something in my calendar.",
+    "Yes, let's do {close}. That sounds reasonable given what we've talked about. Send me an invite.",
+    "Agreed: let's do {close}. You've earned it. Send over some times.",
+    "Deal. Let's do {close}. Put something in my calendar.",
   ],
   agreeGeneric: [
-    "Okay. A short next step makes sense. Send me an invite.",
-    "Alright. Let's set up a follow-up. Send me a few times.",
+    "Yes, let's do a short next step. Send me an invite.",
+    "Agreed: let's set up a follow-up. Send me a few times.",
   ],
   agreedAlready: [
-    "We've agreed on that. Send the invite and we'll take it from there.",
-    "Yes, already said yes. Just send the invite.",
+    "Yes, we've agreed on that. Send the details and we'll take it from there.",
+    "Agreed already. Just send it over.",
   ],
-  other: [
-    "Sorry, where are you going with this?",
-    "I'm not sure I follow. What do you need from me?",
-    "Okay. And how does that relate to us?",
-    "Right. What did you actually want to ask me?",
+  volunteerLast: [
+    "One more thing you should know, since we're doing this: {inline}.",
+    "And you should know this too: {inline}.",
   ],
-  listening: ["Go on.", "Okay, I'm listening.", "Mm. Keep going."],
-  ack: ["Right.", "Yes.", "Okay.", "Sure.", "Exactly."],
+  check: ["Yes, that's a fair summary.", "Yes, that's about it.", "Yes, you've got it."],
+  checkEmpty: ["More or less, yes.", "Roughly, yes. Go on."],
+  evadeMoney: [
+    "I'd have to check that with finance.",
+    "That's not a number I'd share on a first call.",
+    "I'd need to look that up with finance, honestly.",
+  ],
+  evadeOthers: ["I couldn't tell you what others do.", "No idea, honestly. I don't follow what other firms do."],
+  evadePersonal: ["Ha, hard to say. Not really what this call's for, though.", "Ha, I couldn't pick. Anyway."],
+  evade: [
+    "I couldn't tell you offhand. I'd have to check.",
+    "Not something I have to hand, honestly.",
+    "I'd have to check that and come back to you.",
+  ],
+  goodbye: ["Thanks for calling. Bye for now.", "Alright. Take care, bye.", "Thanks. Speak soon."],
+  goodbyeAgreed: ["Thanks. Speak soon.", "Bye for now. Talk soon."],
+  listening: ["Go on.", "I'm listening.", "Mm. Keep going.", "Sure, go ahead."],
+  ack: ["Right.", "Exactly.", "That's it.", "Mm, that's the one."],
 };
 
 export type LineKey = keyof typeof L;
@@ -257,16 +281,19 @@ const GENERIC = [
   "Honestly, it's the kind of thing that makes the rest of the job harder.",
 ];
 
-/** What a pain costs, at depth 0 or 1; depth 2 ties it to the goal it blocks. */
-export function consequence(pain: Said, depth: number, goal: Said | undefined, used: Set<string>): string {
+/** What a pain costs, by what it is about, at depth 0 or 1; then the goal it blocks. */
+export function consequence(
+  pain: string,
+  depth: number,
+  goal: { can?: string; text?: string } | undefined,
+  used: Set<string>,
+): string | null {
   if (depth < 2) {
-    const found = CONSEQUENCES.find(([re]) => re.test(pain.inline))?.[1] ?? [];
+    const found = CONSEQUENCES.find(([re]) => re.test(pain))?.[1] ?? [];
     const fresh = [...found.slice(depth), ...GENERIC].find((c) => !used.has(c));
     if (fresh) return fresh;
   }
-  if (!goal) return "And it's not getting better on its own.";
+  if (!goal) return null;
   if (goal.can) return `And as long as it keeps happening, I can't ${goal.can}.`;
-  return goal.clause
-    ? `And as long as it keeps happening, I can't get where I need to be. ${goal.sentence}`
-    : `And it gets in the way of what I'm after: ${goal.inline}.`;
+  return goal.text ? `And it stands in the way of what I'm after. ${goal.text}` : null;
 }

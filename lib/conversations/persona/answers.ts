@@ -1,0 +1,277 @@
+/** How the persona answers each kind of turn, from its card and what it has said so far. */
+import type { TurnReading, Understood } from "@/lib/language";
+
+import { REASSURANCE } from "./cues";
+import type { Card, Fact } from "./facts";
+import { lowerFirst, upperFirst } from "./first-person";
+import { consequence, line, type LineKey } from "./lines";
+import type { Hit, Query } from "./retrieval";
+import { FULL_PICTURE, missingForClose, REVEAL_TRUST, type State } from "./state";
+
+export type Ctx = {
+  card: Card;
+  s: State;
+  reading: TurnReading;
+  main: Understood | null;
+  q: Query;
+  hits: Hit[];
+  seed: string;
+  /** Everything the persona has said in this call, so no reply repeats and no opener becomes a tic. */
+  used: Set<string>;
+  /** A "sorry, I meant ..." turn: facts already told may be told again. */
+  repaired: boolean;
+};
+
+export const say = (c: Ctx, key: LineKey, values: Record<string, string> = {}) =>
+  line(key, `${c.seed}:${c.s.turn}`, c.used, values);
+
+const PIECES = { easy: 4, medium: 3, hard: 2 } as const;
+const FACTS = { easy: 2, medium: 1, hard: 1 } as const;
+
+const hidden = (c: Ctx) => c.card.pains.map((_, i) => i).filter((i) => !c.s.revealed.includes(i));
+const painText = (c: Ctx, i: number) => c.card.pains[i].facts.flatMap((f) => f.pieces).join(" ");
+
+/** Facts spoken as short first-person pieces; ones already told are flagged as such. */
+export function speakFacts(c: Ctx, facts: Fact[]): string {
+  const out: string[] = [];
+  let told = false;
+  c.s.topic = facts[0]?.kind ?? c.s.topic;
+  for (const f of facts) {
+    if (c.s.told.has(f.id)) told = true;
+    c.s.told.add(f.id);
+    out.push(...f.pieces.slice(0, PIECES[c.card.difficulty]));
+  }
+  const intro = told && !c.repaired ? say(c, "told") : say(c, "intro");
+  // After a lead-in that ends in a comma ("Well,", "As I said,") the fact goes on in lower case.
+  return `${intro} ${/,$/.test(intro) ? lowerFirst(out.join(" ")) : out.join(" ")}`.trim();
+}
+
+/** The best facts among the hits that `keep` allows: untold first, as many as the difficulty gives. */
+export function answerFrom(c: Ctx, keep: (f: Fact) => boolean): string | null {
+  const role = /\b(role|job|title|position|responsib\w*|in charge)\b/.test(c.reading.text);
+  const hits = c.hits.filter((h) => keep(h.fact) && (h.fact.kind !== "role" || role));
+  if (!hits.length) return null;
+  const fresh = hits.filter((h) => !c.s.told.has(h.fact.id) || c.repaired);
+  const best = fresh[0] ?? hits[0];
+  const many = c.card.difficulty !== "hard" && c.s.trust >= 2 ? 2 : FACTS[c.card.difficulty];
+  const chosen = [best, ...fresh.filter((h) => h !== best && h.score >= best.score * 0.6)].slice(0, many);
+  return speakFacts(
+    c,
+    chosen.map((h) => h.fact).sort((a, b) => a.id - b.id),
+  );
+}
+
+/** The next facts of a field in card order (a general "tell me about ..." question). */
+export function nextFacts(c: Ctx, kinds: Fact["kind"][]): string | null {
+  const untold = c.card.facts.filter((f) => kinds.includes(f.kind) && !c.s.told.has(f.id));
+  if (!untold.length) return null;
+  const many = c.card.difficulty !== "hard" && c.s.trust >= 2 ? 2 : FACTS[c.card.difficulty];
+  let reply = speakFacts(c, untold.slice(0, many));
+  const { s, card } = c;
+  if (card.difficulty === "easy" && !s.hinted && s.revealed.length === 0 && s.told.size >= 2) {
+    s.hinted = true;
+    reply += " Not everything's running smoothly, though.";
+  }
+  return reply;
+}
+
+const concernText = (c: Ctx) => {
+  const facts = c.card.facts.filter((f) => f.kind === "concern");
+  return facts.length ? facts[0].pieces.join(" ") : null;
+};
+
+export function revealPain(c: Ctx, i: number): string {
+  const { card, s } = c;
+  const pain = card.pains[i];
+  const first = s.revealed.length === 0;
+  s.revealed.push(i);
+  s.current = i;
+  s.topic = "pain";
+  s.expects = pain.distinctive;
+  const [head, ...rest] = pain.facts;
+  s.told.add(head.id);
+  const [lead, ...more] = head.pieces.slice(0, PIECES[card.difficulty]);
+  let reply = say(c, first ? "painFirst" : "painNext", { pain: lead, inline: lowerFirst(lead.replace(/\.$/, "")) });
+  if (more.length) reply += ` ${more.join(" ")}`;
+  if (card.difficulty === "easy" && rest[0]) {
+    s.told.add(rest[0].id);
+    reply += ` ${rest[0].pieces.join(" ")}`;
+  }
+  const left = hidden(c).length > 0;
+  if (left && (card.difficulty === "easy" || (card.difficulty === "medium" && s.trust >= 3)))
+    reply += ` ${say(c, "volunteerMore")}`;
+  const concern = concernText(c);
+  if (
+    card.difficulty === "hard" &&
+    concern &&
+    s.concern === "none" &&
+    s.revealed.length >= Math.min(2, card.pains.length)
+  ) {
+    s.concern = "raised";
+    reply += ` ${say(c, "objectionRaised", { concern })}`;
+  }
+  return reply.trim();
+}
+
+/** A question about problems: the hidden pain it names, else the next one, at the pace of the difficulty. */
+export function onProblem(c: Ctx, named: number | null): string {
+  const { card, s } = c;
+  s.problemsAsked += 1;
+  if (named !== null) s.trust += 1;
+  const open = hidden(c);
+  if (!open.length) {
+    const about = c.hits.find((h) => h.fact.kind === "pain")?.fact.index;
+    return about !== undefined ? onImplication(c, about) : say(c, "painsDone");
+  }
+  // The difficulty's pace holds back vague "any problems?" questions, never one that names the pain.
+  if (named === null && s.trust < REVEAL_TRUST[card.difficulty] && s.revealed.length === 0)
+    return say(c, "guardedProblem");
+  const scored = c.hits.find((h) => h.fact.kind === "pain" && open.includes(h.fact.index))?.fact.index;
+  return revealPain(c, named ?? scored ?? open[0]);
+}
+
+/** What a revealed pain costs: the rest of its card entry first, then its knock-on effects, then the goal it blocks. */
+export function onImplication(c: Ctx, about?: number): string {
+  const { card, s } = c;
+  if (!s.revealed.length) return say(c, "implicationNone");
+  const i = about ?? s.current ?? s.revealed.at(-1)!;
+  s.current = i;
+  s.implications += 1;
+  const untold = card.pains[i].facts.filter((f) => !s.told.has(f.id));
+  // "How are downtime reasons captured?" about a pain already told: that part again, not a platitude.
+  const named = about !== undefined ? c.hits.find((h) => h.fact.kind === "pain" && h.fact.index === i) : undefined;
+  if (!untold.length && named && named === c.hits[0]) return speakFacts(c, [named.fact]);
+  if (untold.length) {
+    const ranked = c.hits.find((h) => untold.includes(h.fact))?.fact ?? untold[0];
+    return speakFacts(c, [ranked]);
+  }
+  // "What does that cost you each month?" after the figure was given: the figure again, not a platitude.
+  const figure = c.hits.find((h) => h.fact.kind === "pain" && h.fact.index === i && h.fact.numeric)?.fact;
+  if (figure && (c.q.wants.number || c.q.topic === "money")) return speakFacts(c, [figure]);
+  const linked = goalOfPain(c, i);
+  const g =
+    linked !== undefined && !s.goalsShared.has(linked) ? linked : card.goals.findIndex((_, k) => !s.goalsShared.has(k));
+  const goal = g >= 0 ? { can: card.goals[g].can, text: card.goals[g].facts[0]?.pieces.join(" ") } : undefined;
+  const reply = consequence(painText(c, i), s.depth[i]++, goal, c.used);
+  if (reply && goal && reply.includes(goal.can ?? goal.text ?? "\u0000")) s.goalsShared.add(g);
+  return reply && !c.used.has(reply) ? reply : say(c, "implicationDone");
+}
+
+/** "If you had live stock figures, what would change?": the goal that shares most words with the pain the question names. */
+function linkedGoal(c: Ctx): number | undefined {
+  const pain = c.hits.find((h) => h.fact.kind === "pain" && c.s.revealed.includes(h.fact.index));
+  if (!pain || pain !== c.hits.find((h) => h.fact.kind === "pain" || h.fact.kind === "goal")) return undefined;
+  return goalOfPain(c, pain.fact.index);
+}
+
+/** The goal that shares most words with a pain: what that pain stands in the way of. */
+function goalOfPain(c: Ctx, i: number): number | undefined {
+  const stems = new Set(c.card.pains[i].facts.flatMap((f) => [...f.stems.keys()]));
+  const ranked = c.card.goals
+    .map((g, k) => ({
+      k,
+      n: g.facts.flatMap((f) => [...f.stems.keys()]).filter((x) => stems.has(x) && !/\d/.test(x)).length,
+    }))
+    .sort((a, b) => b.n - a.n);
+  return ranked[0]?.n ? ranked[0].k : undefined;
+}
+
+/** What solving it would mean, or what the persona is aiming for: its goals, then its motivation. */
+export function onPayoff(c: Ctx, goalQuestion: boolean, named?: number): string {
+  const { card, s } = c;
+  if (!s.revealed.length && !goalQuestion && !c.q.wants.meaning) return say(c, "payoffNone");
+  // A goal the question names is the answer even when it was said before.
+  const hit = c.hits.find((h) => h.fact.kind === "goal" && !s.goalsShared.has(h.fact.index));
+  const g = named ?? linkedGoal(c) ?? hit?.fact.index ?? card.goals.findIndex((_, k) => !s.goalsShared.has(k));
+  if (g >= 0) {
+    s.goalsShared.add(g);
+    const facts = card.goals[g].facts;
+    facts.forEach((f) => s.told.add(f.id));
+    const goal = facts.flatMap((f) => f.pieces).join(" ");
+    return goalQuestion
+      ? say(c, "goalIntro", { goal, inline: lowerFirst(goal.replace(/\.$/, "")) })
+      : say(c, "payoffGoal", { goal });
+  }
+  const motivation = card.facts.find((f) => f.kind === "motivation" && !s.told.has(f.id));
+  if (motivation) {
+    s.motivationShared = true;
+    s.told.add(motivation.id);
+    return say(c, "payoffMotivation", { motivation: motivation.pieces.join(" ") });
+  }
+  return say(c, "payoffDone");
+}
+
+export function onConcern(c: Ctx): string {
+  const { s } = c;
+  const concerns = c.card.facts.filter((f) => f.kind === "concern");
+  const untold = concerns.find((f) => !s.told.has(f.id)) ?? concerns[0];
+  const reply = answerFrom(c, (f) => f.kind === "concern") ?? (untold ? speakFacts(c, [untold]) : null);
+  if (!reply) return say(c, "concernNone");
+  if (s.concern === "none") s.concern = "raised";
+  s.expects = new Set(c.card.facts.filter((f) => f.kind === "concern").flatMap((f) => [...f.stems.keys()]));
+  return reply;
+}
+
+export const reassures = (c: Ctx) => {
+  const concern = new Set(c.card.facts.filter((f) => f.kind === "concern").flatMap((f) => [...f.stems.keys()]));
+  return [...c.q.terms.entries()].some(([t, w]) => w >= 0.5 && (REASSURANCE.has(t) || concern.has(t)));
+};
+
+/** A proposed next step: yes when discovery earned it, otherwise "not yet" with the reason. */
+export function onProposal(c: Ctx): string {
+  const { card, s } = c;
+  if (s.closed) return say(c, "agreedAlready");
+  const missing = missingForClose(card, s);
+  const open = hidden(c);
+  if (
+    missing &&
+    !(card.difficulty === "hard" && open.length && missing === FULL_PICTURE && !missingForClose(card, s, true))
+  ) {
+    if (!s.revealed.length) {
+      s.trust = Math.max(-2, s.trust - 1);
+      return say(c, "closeEarly");
+    }
+    return say(c, "closeNotYet", { reason: missing, Reason: upperFirst(missing) });
+  }
+  // Earned but for a problem still untold: a hard buyer says what was never asked about.
+  const onlyPains = missing === FULL_PICTURE && !missingForClose(card, s, true);
+  if (open.length && card.difficulty === "hard" && (!missing || onlyPains)) {
+    const reason = `we haven't talked about ${card.pains[open[0]].topic} yet.`;
+    return say(c, "closeNotYet", { reason, Reason: upperFirst(reason) });
+  }
+  const concern = concernText(c);
+  if (concern && card.difficulty !== "easy" && s.concern !== "addressed") {
+    if (reassures(c)) s.concern = "addressed";
+    else if (s.concern === "raised") return say(c, "objectionUnanswered");
+    else {
+      s.concern = "raised";
+      s.expects = new Set(card.facts.filter((f) => f.kind === "concern").flatMap((f) => [...f.stems.keys()]));
+      return say(c, "objection", { concern });
+    }
+  }
+  s.closed = true;
+  let reply = card.close ? say(c, "agree", { close: card.close }) : say(c, "agreeGeneric");
+  // An easy or medium buyer who says yes tells the seller what they never asked about.
+  open.forEach((i, k) => {
+    const head = card.pains[i].facts[0];
+    const inline = lowerFirst(head.pieces.join(" ").replace(/\.$/, ""));
+    s.revealed.push(i);
+    s.told.add(head.id);
+    reply += k === 0 ? ` ${say(c, "volunteerLast", { inline })}` : ` Also, ${inline}.`;
+  });
+  return reply;
+}
+
+/** A read-back of what the learner heard: confirmed in a few words; an open buyer adds what is still missing. */
+export function onCheck(c: Ctx): string {
+  const { card, s } = c;
+  const topics = s.revealed.map((i) => card.pains[i].topic);
+  let reply = topics.length
+    ? say(c, "check", {
+        topics: topics.length > 1 ? `${topics.slice(0, -1).join(", ")} and ${topics.at(-1)}` : topics[0],
+      })
+    : say(c, "checkEmpty");
+  const open = hidden(c);
+  if (open.length && s.revealed.length && card.difficulty !== "hard") reply += ` ${revealPain(c, open[0])}`;
+  return reply;
+}

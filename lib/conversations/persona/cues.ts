@@ -1,0 +1,144 @@
+/**
+ * Word lists the persona uses to match what a learner says to its card: stems (see `stem`), and
+ * related words so "vans" finds "fleet" and "sites" finds "clinics". The reading of the turn itself
+ * (acts, question forms, typos) comes from lib/language.
+ */
+import { CLASSES, STOP as LANGUAGE_STOP } from "@/lib/language/lexicon";
+
+const set = (s: string) => new Set(s.trim().split(/\s+/));
+
+/** A crude stem over a lemma, so "planner", "planning" and "plan" meet. */
+export function stem(word: string): string {
+  const once = stemOnce(word);
+  return /\d/.test(once) ? once : stemOnce(once);
+}
+
+function stemOnce(word: string): string {
+  let w = word
+    .toLowerCase()
+    .replace(/[’']s$/, "")
+    .replace(/[^a-z0-9%£$€.-]/g, "")
+    .replace(/^[.-]+|[.-]+$/g, "");
+  if (/\d/.test(w)) return w;
+  for (const suffix of [
+    "ations",
+    "ation",
+    "ions",
+    "ion",
+    "ings",
+    "ing",
+    "ers",
+    "er",
+    "ies",
+    "ied",
+    "y",
+    "ed",
+    "es",
+    "s",
+  ])
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  return w.replace(/([bdfgklmnprt])\1$/, "$1");
+}
+
+export const STOP = new Set([
+  ...LANGUAGE_STOP,
+  ...set(`am i'm i've i'd you're we're let's us our ours me mine myself yourself actually basically pretty quite
+    sort kind guy guys gonna wanna reckon bit lot lots stuff thing things something anything everything else
+    currently moment right now day week month year today tell walk talk explain describe share give ask please
+    sorry thanks thank hi hello hey okay ok yeah yes no not good great nice cool fine lol haha wow oh um uh like
+    happen happens happened look looks see go going get getting got put take make made would could should might
+    hard difficult problem issue challenge part biggest big main other another else way come comes end ends`),
+]);
+
+/** Words that are fine to leave unmatched: a generic question is not a question about something off the card. */
+const QUESTION_WORDS = `operation operations business company setup set up process work works working role job team side place
+      everything picture overview day today things run running handle handling organise organised organized how
+      work flow flows run runs typical usually normally whole general currently background yourself career experience
+      frustrate frustrating struggle pain painful worry worries keep keeps up night wrong break breaks down fall
+      slow get way lately recently cost costs mean means affect affects impact effect change fix fixed solve solved
+      better ideal success goal goals priority priorities achieve want hope aim result results year concern
+      concerns worry wary hesitation risk decide decision involved involve say tool tools system systems software
+      method percentage percent rate number numbers figure figures amount much many less more total average roughly
+      approximately usually handle handled done do does`;
+/** Words any question about the business may use: they never make a question specific. */
+export const GENERIC_QUESTION = new Set([...set(QUESTION_WORDS)].map(stem));
+export const GENERIC = new Set(
+  [...set(QUESTION_WORDS), ...CLASSES.difficulty, ...CLASSES.value, ...CLASSES.consequence].map(stem),
+);
+
+/** Off-the-card chat: a question about these is small talk, never a question about the business. */
+export const SMALL_TALK = new Set(
+  [
+    ...set(`weather weekend match game football holiday vacation trip train trains traffic lunch coffee rain sunny
+    family kids favourite favorite dish menu food hobby hobbies`),
+    ...CLASSES.social,
+  ].map(stem),
+);
+
+/** Topics of questions the card cannot answer, for a consistent evasion. */
+export const MONEY = new Set(
+  [
+    ...set(`budget money price prices charge charged charges cost costs pay paid salary spend turnover revenue profit margin
+    pound pounds dollar euro afford invoice fee fees`),
+  ].map(stem),
+);
+export const OTHERS = new Set(
+  [...set(`competitor competitors rival rivals vendor vendors down road others`)].map(stem),
+);
+
+/** Pairs of related words, both ways. */
+const RELATED_PAIRS = `van:fleet van:vehicle van:truck vehicle:fleet driver:van route:plan route:run planner:plan
+  staff:employee staff:people staff:team staff:headcount employee:people customer:client client:retailer
+  customer:patient site:location site:clinic site:restaurant site:depot site:plant site:branch site:store
+  location:clinic location:restaurant location:depot appointment:booking appointment:session book:booking
+  no-show:cancel no-show:cancellation cancel:cancellation downtime:stoppage downtime:breakdown downtime:stop
+  machine:cnc machine:equipment delivery:drop delivery:parcel delivery:deliver fail:failure fail:redelivery
+  throw:waste bin:waste bin:throw show:no-show turn:no-show call:confirm reliable:trust waste:spoil spoil:produce stock:inventory stock:count count:clipboard order:supplier
+  phone:call phone:line review:complain complain:complaint data:number number:figure decide:decision decision:decid decide:graham decide:owner
+  decide:sign decide:approve sign:approve owner:board owner:partner worry:concern worry:risk wary:concern
+  long:year long:ago since:year big:size big:employee size:employee revenue:turnover money:cost money:revenue
+  cost:spend cost:expensive cost:£ cost:$ price:cost fuel:diesel fuel:mile tool:system tool:software
+  system:software app:software app:system spreadsheet:excel paper:sheet paper:clipboard track:tracking
+  machine:cell shift:rota hour:time minute:late late:delay target:goal percentage:rate percentage:%
+  rate:% receptionist:desk receptionist:front chef:kitchen manager:site margin:cost tablet:app`;
+
+export const RELATED: Map<string, string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const pair of RELATED_PAIRS.trim().split(/\s+/)) {
+    const [a, b] = pair.split(":").map(stem);
+    map.set(a, [...(map.get(a) ?? []), b]);
+    map.set(b, [...(map.get(b) ?? []), a]);
+  }
+  return map;
+})();
+
+/** A learner answering the persona's worry: it hears these as reassurance. */
+export const REASSURANCE = new Set(
+  [
+    ...set(`understand fair sense hear pilot small start short week weeks quick light guarantee step decide prove measure
+    nothing without trial one single low risk phased test cancel free uk local training hour named contact
+    security approve approval connect connected`),
+  ].map(stem),
+);
+
+/** Words that say a next step is being proposed. */
+export const STEP = new Set(
+  [
+    ...CLASSES.step,
+    ...set(`pilot trial rollout contract sign brochure plan kickoff kick-off proof concept case study deal
+    plan annual start try sample`),
+  ].map(stem),
+);
+export const PROPOSING =
+  /\b(how about|what if we|what about (a|we)|shall (i|we)|should we|can i (book|send|put|set|get|schedule)|could i (maybe )?(send|book|set)|can we (book|set|do|start|try|get)|would you (be open|like|want|be up for|be interested|consider)|do you want to|want to (sign|try|do|start|book)|wanna|let's|lets (do|set|book)|i propose|my proposal|i('ll| will) send|put you down|sign up|(try|trial) (it|us)|we (could|can) (start|run|do|try|set)|why don't we|would it make sense|is that a yes|worth taking|suggest|recommend|propose|(so )?(is )?that'?s a yes|is it a yes|do we have a deal|are we agreed|it('?d| would) be an? (?:(?:small|short|paid|free|quick|low-risk) )*(pilot|trial|proof)|we('?d| would) (start|run|do) (a|an))\b/;
+
+/** Goodbyes. */
+export const GOODBYE =
+  /\b(bye|goodbye|speak soon|talk soon|take care|have a (good|great|nice) (day|one|week|weekend)|cheers for now)\b/;
+
+/** A turn that ends on thanks with nothing asked is a sign-off, not small talk or a new proposal. */
+export const THANKS_CLOSE =
+  /\b(thank(s| you)( so much| very much)?( again| for your time| for the time)?|cheers|appreciate (it|your time))[.!\s]*$/i;

@@ -1,0 +1,306 @@
+/**
+ * The persona's card as facts to retrieve: every field (situation, background, role, company,
+ * pains, goals, concerns, motivations, how it decides) cut into sentences, each spoken in the first
+ * person as short pieces and indexed by the stems of its content words. Built once per card.
+ */
+import { tokenise } from "@/lib/language/nlp";
+import type { Persona } from "@/lib/validations/persona";
+
+import { stem, STOP } from "./cues";
+import { lowerFirst, sentencesOf, toFirstPerson, trimEnd, upperFirst } from "./first-person";
+
+export type Difficulty = "easy" | "medium" | "hard";
+export type FactKind =
+  "situation" | "background" | "role" | "company" | "pain" | "goal" | "concern" | "motivation" | "decision";
+
+export type Fact = {
+  id: number;
+  /** The card field it comes from, as the fixtures name it: "pain_points[1]", "company.size". */
+  field: string;
+  kind: FactKind;
+  /** Which pain or goal (0 otherwise). */
+  index: number;
+  /** Sentence order within its field. */
+  order: number;
+  /** Spoken sentences, first person, short. */
+  pieces: string[];
+  /** The first piece without its full stop, to follow a colon. */
+  inline: string;
+  stems: Map<string, number>;
+  length: number;
+  numeric: boolean;
+  person: boolean;
+  time: boolean;
+};
+
+export type Card = {
+  name: string;
+  /** The company's name, if the card gives one. */
+  company?: string;
+  firstName: string;
+  difficulty: Difficulty;
+  facts: Fact[];
+  pains: { facts: Fact[]; topic: string; distinctive: Set<string> }[];
+  goals: { facts: Fact[]; can?: string }[];
+  close?: string;
+  idf: Map<string, number>;
+  avgLength: number;
+  names: Set<string>;
+  vocabulary: Set<string>;
+  /** Every field as written, for the recitation check. */
+  fields: { field: string; text: string }[];
+};
+
+/** Lines about how the persona behaves on the call are for the actor, not to be said aloud. */
+const STAGE_DIRECTION =
+  /\b(guarded|wary|sceptical|skeptical|suspicious|defensive|impatient|reluctant|agreed to (a|an|this|the)\b.*\b(call|meeting|chat)|cold (e-?mail|call)|on the call|during the call|in this call)\b/i;
+const IMPERATIVE =
+  /^(ship|cut|meet|keep|hire|free|reduce|increase|improve|get|build|launch|hit|grow|save|make|find|move|lower|raise|win|close|automate|replace|consolidate|standardi[sz]e|eliminate|achieve|deliver|expand|retain|scale|stop|prove|show|bring|double|halve|speed|shorten|simplify|protect|avoid|own|fix|modernise|modernize|land|renew|hold|open|have|bring)\b/i;
+const PERSON =
+  /\b(owner|partners?|board|ceo|cfo|coo|md|director|manager|managers|planners?|receptionists?|drivers?|chefs?|supervisors?|operators?|team|staff|reps?|it|contractor|reports? to|physios?|leads?|group|customer|client)\b/i;
+const TIME =
+  /\b(years?|months?|ago|since|joined|started|promoted|(19|20)\d\d|last year|weeks?|hours?|minutes?|\d+h\d*m?)\b/i;
+const NUMBER =
+  /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|hundred|half|dozen)\b/i;
+
+/**
+ * A bracketed aside as speech: a clause of its own ("(two drivers quit over ...)") becomes its own
+ * sentence, a longer list ("(three in Manchester, two in Liverpool)") a sentence "That's ...", a
+ * short label ("(38 vans)") stays inline.
+ */
+function parenthesis(_m: string, inner: string): string {
+  const ts = tokenise(inner);
+  const words = inner.trim().split(/\s+/).length;
+  const clause = ts.some((t, i) => i > 0 && (t.pos === "VERB" || t.pos === "AUX") && !/ing$/.test(t.lower));
+  if (clause && words >= 3) return `; ${inner};`;
+  if (words >= 4 && /^(one|two|three|four|five|six|seven|eight|nine|ten|\d)/i.test(inner)) return `; that's ${inner};`;
+  return `, ${inner},`;
+}
+
+const spokenParens = (s: string) =>
+  s
+    .replace(/\s*\(([^)]*)\)/g, parenthesis)
+    .replace(/;\s*([.;:])/g, "$1")
+    .replace(/;$/, "")
+    .replace(/,\s*([,.;:])/g, "$1")
+    .replace(/,$/, "");
+
+/** A long spoken sentence in shorter pieces, cut at clause joins. */
+function cut(text: string): string[] {
+  const parts = text.split(/(?:,\s+|;\s+|:\s+)(?=(?:and|but|so|which|while|then|only)\b)|;\s+|:\s+/i);
+  const out: string[] = [];
+  for (const part of parts) {
+    const words = part.trim().split(/\s+/).length;
+    if (out.length && words < 3) out[out.length - 1] += `, ${part.trim()}`;
+    else out.push(part.trim());
+  }
+  return out.filter(Boolean).map((p) => `${upperFirst(trimEnd(p))}.`);
+}
+
+/** "Kestrel has no tracking of its own" -> "We have no tracking of our own": the company is "we". */
+function companyAsWe(sentence: string, company?: string): string {
+  const first = company?.trim().split(/\s+/)[0];
+  if (!first) return sentence;
+  const re = new RegExp(
+    `(^|[;:]\\s+|,\\s+|\\b(?:and|so|but)\\s+)${first}(?:\\s+[A-Z][\\w&]*)*\\s+(has|is|does|was|had|did|trialled|tried|uses|runs|owns|sells|\\w+ed)\\b`,
+    "g",
+  );
+  return sentence
+    .replace(
+      re,
+      (_m, lead: string, verb: string) =>
+        `${lead}${lead ? "we" : "We"} ${({ has: "have", is: "are", does: "do", was: "were", uses: "use", runs: "run", owns: "own", sells: "sell" } as Record<string, string>)[verb] ?? verb}`,
+    )
+    .replace(/(\b[Ww]e\b[^.;]*?)\bits\b/g, "$1our");
+}
+
+function spoken(sentence: string, name: string, company?: string): string[] {
+  const text = toFirstPerson(spokenParens(companyAsWe(sentence, company)), name)
+    .map((s) => trimEnd(s.text))
+    .filter((s) => s && !STAGE_DIRECTION.test(s))
+    .join(". ");
+  return text ? cut(text) : [];
+}
+
+function stemsOf(text: string): { stems: Map<string, number>; length: number } {
+  const stems = new Map<string, number>();
+  let length = 0;
+  for (const t of tokenise(text)) {
+    if (t.pos === "PUNCT" || t.pos === "DET" || t.pos === "PRON" || t.pos === "ADP" || t.pos === "CCONJ") continue;
+    if (STOP.has(t.lower) || STOP.has(t.lemma)) continue;
+    const s = /\d/.test(t.lower) ? t.lower : stem(t.lemma);
+    if (s.length < 2) continue;
+    stems.set(s, (stems.get(s) ?? 0) + 1);
+    length++;
+  }
+  return { stems, length };
+}
+
+/** The object of a close: "Would agree to a two-week pilot at X if ..." -> "a two-week pilot at X". */
+function closeObject(close: string | undefined, name: string): string | undefined {
+  if (!close) return undefined;
+  let text = trimEnd(sentencesOf(close)[0] ?? close)
+    .replace(/^(she|he|they)\s+/i, "")
+    .replace(
+      /^(would|will|could|might)\s+(only\s+|happily\s+)?(be\s+)?(happy\s+to\s+|willing\s+to\s+|open\s+to\s+)?/i,
+      "",
+    )
+    .replace(/^(agree|accept|consider|take|sign up for|commit to|book|schedule|say yes to)\s+(only\s+)?(to\s+)?/i, "")
+    .replace(/\s*\([^)]*\)/g, "")
+    .replace(/,?\s+(if|once|provided|as long as|when|assuming|but only|and only)\b.*$/i, "");
+  const invite = text.match(/^invite\s+.+?\s+to\s+(.+)$/i);
+  if (invite) text = invite[1];
+  return lowerFirst(
+    toFirstPerson(text, name)
+      .map((s) => s.text)
+      .join(", ")
+      .replace(/^I\s+/, ""),
+  );
+}
+
+/** The longest run of nouns and adjectives in a sentence: what a pain is about, in a few words. */
+function topicOf(text: string): string {
+  const ts = tokenise(text);
+  let best: string[] = [];
+  let run: string[] = [];
+  for (const t of [...ts, null]) {
+    if (t && ["NOUN", "ADJ", "PROPN", "NUM"].includes(t.pos) && !STOP.has(t.lower))
+      run.push(/^[A-Z]{2,}/.test(t.text) ? t.text : t.lower);
+    else {
+      if (run.length > best.length && run.length <= 5) best = run;
+      run = [];
+    }
+  }
+  return best.join(" ") || trimEnd(text).split(/\s+/).slice(0, 4).join(" ").toLowerCase();
+}
+
+export function buildCard(persona: Persona): Card {
+  const name = persona.name;
+  const facts: Fact[] = [];
+  const fields: { field: string; text: string }[] = [];
+  const add = (field: string, kind: FactKind, index: number, source: string, pieces: string[]) => {
+    pieces = pieces.filter(Boolean);
+    if (!pieces.length) return;
+    const order = facts.filter((f) => f.field === field).length;
+    facts.push({
+      id: facts.length,
+      field,
+      kind,
+      index,
+      order,
+      pieces,
+      inline: lowerFirst(trimEnd(pieces[0])),
+      ...stemsOf(source),
+      numeric: NUMBER.test(source),
+      person: PERSON.test(source) || /\s[A-Z][a-z]+\b/.test(source),
+      time: TIME.test(source),
+    });
+  };
+  const fromField = (field: string, kind: FactKind, index: number, text: string | undefined) => {
+    if (!text) return;
+    fields.push({ field, text });
+    for (const sentence of sentencesOf(text))
+      if (!STAGE_DIRECTION.test(sentence))
+        add(field, kind, index, sentence, spoken(sentence, name, persona.company?.name));
+  };
+
+  const c = persona.company;
+  const at = c?.name && !persona.role.includes(c.name) ? ` at ${c.name}` : "";
+  fields.push({ field: "role", text: persona.role });
+  add("role", "role", 0, persona.role, [`I'm the ${persona.role}${at}.`]);
+  fromField("situation", "situation", 0, persona.situation);
+  fromField("background", "background", 0, persona.background);
+  if (c?.name || c?.industry) {
+    const what = c.industry ? lowerFirst(trimEnd(c.industry)) : "";
+    add("company.industry", "company", 0, `${c.name ?? ""} ${c.industry ?? ""}`, [
+      c.name && what ? `We're ${c.name}, in ${what}.` : c.name ? `The company is ${c.name}.` : `We're in ${what}.`,
+    ]);
+  }
+  if (c?.size)
+    add("company.size", "company", 0, `size ${c.size}`, cut(`In size, we're ${spokenParens(trimEnd(c.size))}`));
+  if (c?.revenue)
+    add("company.revenue", "company", 0, `revenue ${c.revenue}`, [`Revenue is around ${trimEnd(c.revenue)}.`]);
+  for (const [key, text] of Object.entries(c ?? {})) if (text) fields.push({ field: `company.${key}`, text });
+  persona.pain_points.forEach((p, i) => fromField(`pain_points[${i}]`, "pain", i, p));
+  persona.goals.forEach((g, i) => {
+    fields.push({ field: `goals[${i}]`, text: g });
+    sentencesOf(g).forEach((sentence, k) => {
+      const pieces =
+        k === 0 && IMPERATIVE.test(sentence.trim())
+          ? cut(`I want to ${lowerFirst(spokenParens(sentence))}`)
+          : spoken(sentence, name);
+      add(`goals[${i}]`, "goal", i, sentence, pieces);
+    });
+  });
+  const p = persona.personality;
+  if (p?.concerns) {
+    fields.push({ field: "personality.concerns", text: p.concerns });
+    for (const part of p.concerns
+      .split(/;\s*|(?<=\.)\s+/)
+      .map(trimEnd)
+      .filter(Boolean)) {
+      const first = toFirstPerson(spokenParens(part), name);
+      const pieces = first.every((s) => s.kind === "phrase")
+        ? cut(`What worries me is ${lowerFirst(first.map((s) => s.text).join(", "))}`)
+        : spoken(part, name);
+      add("personality.concerns", "concern", 0, part, pieces);
+    }
+  }
+  fromField("personality.motivations", "motivation", 0, p?.motivations);
+  fromField("personality.decision_making", "decision", 0, p?.decision_making);
+  if (p?.communication_style) fields.push({ field: "personality.communication_style", text: p.communication_style });
+  if (persona.close) fields.push({ field: "close", text: persona.close });
+
+  const df = new Map<string, number>();
+  for (const f of facts) for (const s of f.stems.keys()) df.set(s, (df.get(s) ?? 0) + 1);
+  const idf = new Map([...df].map(([s, n]) => [s, Math.log(1 + (facts.length - n + 0.5) / (n + 0.5))]));
+  const common = new Set(
+    facts
+      .filter((f) => ["situation", "background", "role", "company"].includes(f.kind))
+      .flatMap((f) => [...f.stems.keys()]),
+  );
+  const pains = persona.pain_points.map((_, i) => {
+    const own = facts.filter((f) => f.kind === "pain" && f.index === i);
+    const distinctive = new Set(own.flatMap((f) => [...f.stems.keys()]).filter((s) => !common.has(s)));
+    return { facts: own, topic: topicOf(own[0]?.pieces[0] ?? persona.pain_points[i]), distinctive };
+  });
+  const goals = persona.goals.map((g, i) => ({
+    facts: facts.filter((f) => f.kind === "goal" && f.index === i),
+    can: IMPERATIVE.test(g.trim()) ? lowerFirst(trimEnd(sentencesOf(g)[0])) : undefined,
+  }));
+  const all = fields.map((f) => f.text).join(" ");
+  const names = new Set(
+    [...all.matchAll(/(?<![.!?]\s|^)\b([A-Z][a-zA-Z&'-]+)/g)]
+      .map((m) => m[1].toLowerCase())
+      .concat(name.toLowerCase().split(/\s+/)),
+  );
+  return {
+    name,
+    company: c?.name,
+    firstName: name.trim().split(/\s+/)[0],
+    difficulty: persona.difficulty ?? "medium",
+    facts,
+    pains,
+    goals,
+    close: closeObject(persona.close, name),
+    idf,
+    avgLength: facts.reduce((n, f) => n + f.length, 0) / Math.max(1, facts.length),
+    names,
+    vocabulary: new Set(all.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []),
+    fields,
+  };
+}
+
+const cache = new Map<string, Card>();
+
+/** The card of a persona, built once per process and persona. */
+export function cardOf(persona: Persona): Card {
+  const key = JSON.stringify(persona);
+  let card = cache.get(key);
+  if (!card) {
+    card = buildCard(persona);
+    if (cache.size > 200) cache.delete(cache.keys().next().value!);
+    cache.set(key, card);
+  }
+  return card;
+}

@@ -1,0 +1,151 @@
+/**
+ * Questions the card answers directly: the fact a turn clearly names (its rare words, not names or
+ * words every question uses), who decides, and how big the business is. A question that names a
+ * fact gets that fact, whatever the learner's grammar or word order; evasions are for questions
+ * the card has nothing on.
+ */
+import { answerFrom, type Ctx, onConcern, onImplication, onPayoff, onProblem, speakFacts } from "./answers";
+import type { Fact } from "./facts";
+import { type Hit, specificOverlap } from "./retrieval";
+
+/** Who decides, signs off or has a say: answered from how the persona decides and who it reports to. */
+export const DECISION_WORDS =
+  /\b(who (else )?(decides|makes (the|that|this) (call|decision)|signs|approves|would need to|is involved|has (the )?(final )?say|(is|are|would be|will be) (involved|in on))|decisions? (like (this|that)|on (this|something like this)|to (buy|go ahead)|get made|process)|(part of|involved in|in on|a say in) (the|a|this|that) decision|in on (a|the|this) decision|sign(s|ed)? (it |this |that |something like this |anything )?off|sign-?off|final say|a say in|buy-?in|budget holder|veto|your call|yours to make|what would (it take|make you (say yes|agree|go ahead|sign))|make you say yes)\b/;
+/** A question about aims: what the persona wants, not what is wrong. */
+export const GOAL_WORDS =
+  /\b(goals?|priorit\w*|objectives?|aim\w*|target|good result|success|achieve|hoping|meant to be|supposed to be|should it be|coming up|look like|looking ahead|plans?)\b/;
+/** How big the business is: answered from the company's size first. */
+const SIZE_WORDS =
+  /\b(how (big|large)|size|how many (people|staff|employees|sites|locations|clinics|restaurants|vans|depots|stores|branches|plants|places|machines|physios?|trucks|vehicles))\b/;
+
+/** A vague question about what goes wrong, in the many ways learners put it. */
+export const PROBLEM_WORDS =
+  /\b(get(s|ting)? in the way|snags?|hold(s|ing)? (you|things) back|difficult\w*|challeng\w*|struggl\w*|frustrat\w*|pain( points?)?|problems?|trouble\w*|issues?|break(s)? down|go(es)? wrong|keeps? you up|headaches?|bottlenecks?|bugs? you|annoy\w*|not working|could be better)\b/;
+/** The hit a turn clearly asks about, or null: two specific words in common, or one and most of the question. */
+export function clearHit(c: Ctx): Hit | null {
+  const best = c.hits[0];
+  if (!best) return null;
+  // "Where does planning cause you trouble?" is about the planning pain, in any words.
+  const aboutPain =
+    PROBLEM_WORDS.test(c.reading.text) || c.q.wants.when || (c.main?.act === "implication" && c.s.current !== null);
+  // What solving it would mean is first what the persona is trying to achieve, then why it matters.
+  const payoff = asksPayoff(c);
+  const bestPain = c.hits.find((h) => h.fact.kind === "pain");
+  const candidates =
+    aboutPain && !payoff && bestPain
+      ? c.hits.slice(0, 8).filter((h) => h.fact.kind === "pain" && h.score >= bestPain.score * 0.6)
+      : c.hits.slice(0, 5).filter((h) => h.score >= best.score * 0.6);
+  const clear = candidates.filter((h) => {
+    if (aboutPain && !payoff && h.fact.kind !== "pain") return false;
+    // Aims answer questions about aims; how things stand is a pain or a fact.
+    if (h.fact.kind === "goal" && !payoff) return false;
+    // Why it matters to the persona answers why and who-cares questions, not how things are done.
+    if (
+      h.fact.kind === "motivation" &&
+      !payoff &&
+      !c.q.wants.person &&
+      !/\b(why|matter|care|important|personally)\b/.test(c.reading.text)
+    )
+      return false;
+    // Otherwise a hidden pain is named only by its own words, not by ones it shares with how things run.
+    // or by shared words when it clearly outscores every plain fact ("managers' week on counts and ordering").
+    const plain = c.hits.find((x) => x.fact.kind !== "pain");
+    const hidden =
+      h.fact.kind === "pain" &&
+      !c.s.revealed.includes(h.fact.index) &&
+      !aboutPain &&
+      !(h === best && (!plain || h.score >= plain.score * 1.25));
+    const n = specificOverlap(c.card, c.q, h.fact, hidden ? c.card.pains[h.fact.index].distinctive : undefined);
+    // One rare word the learner said, on the best-matching fact, is clear too ("who's watching the number").
+    const rare =
+      n >= 1 && h === best && [...c.q.said].some((s) => h.fact.stems.has(s) && (c.card.idf.get(s) ?? 0) >= RARE);
+    return n >= 2 || (n >= 1 && h.share >= 0.3) || rare;
+  });
+  if (!payoff) return clear[0] ?? null;
+  // "If you had live stock figures, what would change?" names a pain: the goal it blocks is found by onPayoff.
+  if (
+    clear.some((h) => h.fact.kind === "pain") &&
+    !c.hits.some((h) => h.fact.kind === "goal" && specificOverlap(c.card, c.q, h.fact) > 0)
+  )
+    return null;
+  const goal = c.hits.find((h) => h.fact.kind === "goal" && h.score >= best.score * 0.1);
+  // The act model alone calls "what would group IT need to see?" a payoff question: a fact it clearly names wins.
+  const named = clear.find(
+    (h) => !["goal", "motivation"].includes(h.fact.kind) && specificOverlap(c.card, c.q, h.fact) >= 2,
+  );
+  if (named && !c.q.wants.meaning && !GOAL_WORDS.test(c.reading.text) && (!goal || named.score > goal.score))
+    return named;
+  return goal ?? clear.find((h) => h.fact.kind === "motivation") ?? null;
+}
+/** What solving it would mean or what the persona aims for; the act model's "need-payoff" only with a hypothetical in the words. */
+export function asksPayoff(c: Ctx): boolean {
+  const text = c.reading.text.replace(/\bwould you say\b/g, "");
+  return (
+    c.q.wants.meaning ||
+    GOAL_WORDS.test(text) ||
+    (c.main?.act === "need-payoff" && /\b(if|would|could|imagine|suppose)\b/.test(text))
+  );
+}
+
+/** An idf this high: the word is in one fact of the card. */
+const RARE = 2.5;
+
+/** The reply to a clear hit, by what kind of fact it is. */
+export function onClearHit(c: Ctx, hit: Hit): string | null {
+  const { fact } = hit;
+  // "What's your failed delivery rate?" when the rate was told: the rate again, not the next detail.
+  if (
+    fact.kind === "pain" &&
+    c.s.told.has(fact.id) &&
+    c.s.revealed.includes(fact.index) &&
+    specificOverlap(c.card, c.q, fact) >= 1
+  )
+    return speakFacts(c, [fact]);
+  if (fact.kind === "pain")
+    return c.s.revealed.includes(fact.index) ? onImplication(c, fact.index) : onProblem(c, fact.index);
+  if (fact.kind === "goal") return onPayoff(c, true, fact.index);
+  if (fact.kind === "motivation") {
+    c.s.motivationShared = true;
+    return speakFacts(c, [fact]);
+  }
+  if (fact.kind === "concern") return onConcern(c);
+  return answerFrom(c, (f) => !["pain", "goal", "concern"].includes(f.kind) && (f === fact || f.kind !== "role"));
+}
+
+const decides = (f: Fact) =>
+  f.kind === "decision" ||
+  (f.kind === "background" &&
+    f.person &&
+    /\b(report|sign|approv|owner|board|partner|director)/i.test(f.pieces.join(" ")));
+
+export function onDecision(c: Ctx): string | null {
+  // How the persona decides comes first; who it reports to only when the card says nothing on that.
+  const own = c.card.facts.filter((f) => f.kind === "decision");
+  const pool = own.length ? own : c.card.facts.filter(decides);
+  const ranked = c.hits.map((h) => h.fact).filter((f) => pool.includes(f));
+  const rest = pool.filter((f) => !ranked.includes(f)).sort((a, b) => a.id - b.id);
+  const facts = [...ranked, ...rest].filter((f) => !c.s.told.has(f.id) || c.repaired);
+  const chosen = (facts.length ? facts : [...ranked, ...rest]).slice(0, c.card.difficulty === "hard" ? 1 : 2);
+  return chosen.length
+    ? speakFacts(
+        c,
+        chosen.sort((a, b) => a.id - b.id),
+      )
+    : null;
+}
+
+export const asksSize = (c: Ctx) =>
+  SIZE_WORDS.test(c.reading.text) && c.card.facts.some((f) => f.field === "company.size");
+
+export function onSize(c: Ctx): string | null {
+  const size = c.card.facts.filter((f) => f.field === "company.size");
+  return size.length ? speakFacts(c, size) : null;
+}
+
+/** How many of the turn's words (or their related words) the size field shares. */
+export const sizeOverlap = (c: Ctx) => {
+  const size = c.card.facts.find((f) => f.field === "company.size");
+  if (!size) return 0;
+  const shared = [...c.q.terms].filter(([s, w]) => w >= 0.4 && size.stems.has(s)).length;
+  return shared + (/\b(how (big|large)|size|staff|employees|people)\b/.test(c.reading.text) ? 2 : 0);
+};

@@ -1,0 +1,312 @@
+/**
+ * One learner turn in, one persona reply out. The turn is read by lib/language (units, acts,
+ * question forms, typo repair), matched to the card's facts by retrieval, then routed by the
+ * first entry of ROUTES that claims it: order is the tie-break, written down here.
+ */
+import { mainUnit, understand } from "@/lib/language";
+import { readRepair } from "@/lib/language/normalise";
+
+import {
+  answerFrom,
+  type Ctx,
+  nextFacts,
+  onCheck,
+  onConcern,
+  onImplication,
+  onPayoff,
+  onProblem,
+  onProposal,
+  reassures,
+  say,
+} from "./answers";
+import { GOODBYE, PROPOSING, STEP, THANKS_CLOSE } from "./cues";
+import type { Card } from "./facts";
+import {
+  asksPayoff,
+  asksSize,
+  clearHit,
+  DECISION_WORDS,
+  GOAL_WORDS,
+  onClearHit,
+  onDecision,
+  onSize,
+  PROBLEM_WORDS,
+  sizeOverlap,
+} from "./focus";
+import { queryOf, retrieve, specificOverlap } from "./retrieval";
+import type { State } from "./state";
+import {
+  asks,
+  CHECK_WORDS,
+  CONCERN_WORDS,
+  EVASION,
+  FACT_KINDS,
+  META_WORDS,
+  namedPain,
+  offCard,
+  offLimits,
+  overlaps,
+  PITCH_WORDS,
+  relatedHit,
+  repairOf,
+  ROLE_WORDS,
+  SORRY_MEANT,
+  SPIN,
+  top,
+} from "./turn";
+
+type Route = { id: string; does: string; when: (c: Ctx) => boolean; reply: (c: Ctx) => string | null };
+
+export const ROUTES: Route[] = [
+  {
+    id: "goodbye",
+    does: "a goodbye gets a goodbye, never an agreement",
+    when: (c) =>
+      (GOODBYE.test(c.reading.text) &&
+        (c.s.closed || !c.reading.units.some((u) => u.question && u.act !== "small-talk"))) ||
+      (c.s.turn > 2 && THANKS_CLOSE.test(c.reading.text) && !c.reading.units.some((u) => u.question)),
+    reply: (c) => say(c, c.s.closed ? "goodbyeAgreed" : "goodbye"),
+  },
+  {
+    id: "proposal",
+    does: "a proposed next step is accepted or declined, unmistakably",
+    when: (c) =>
+      c.reading.units.some((u) => u.act === "proposal") ||
+      (PROPOSING.test(c.reading.text) && ([...c.q.terms.keys()].some((t) => STEP.has(t)) || !!c.main?.question)),
+    reply: onProposal,
+  },
+  {
+    id: "objection-answered",
+    does: "reassurance after the persona voiced its worry settles it",
+    when: (c) => c.s.concern === "raised" && !c.main?.question && reassures(c),
+    reply: (c) => {
+      c.s.concern = "addressed";
+      c.s.expects = null;
+      return say(c, "objectionHeard");
+    },
+  },
+  {
+    id: "check",
+    does: "a read-back is confirmed in plain words; an open buyer adds the problem not yet heard",
+    when: (c) =>
+      CHECK_WORDS.test(c.reading.text) ||
+      (c.main?.act === "check" &&
+        !!c.main.question &&
+        c.main.question !== "wh" &&
+        c.s.revealed.length > 0 &&
+        clearHit(c) === null),
+    reply: onCheck,
+  },
+  {
+    id: "pitch",
+    does: "a pitch before discovery meets pushback; talking past what was just said is noticed",
+    when: (c) =>
+      PITCH_WORDS.test(c.reading.text) ||
+      ((c.main?.act === "pitch" || (!asks(c) && c.reading.units.some((u) => u.act === "pitch"))) &&
+        namedPain(c) === null),
+    reply: (c) => {
+      const { s } = c;
+      if (s.expects && !asks(c) && !overlaps(s.expects, c.q.terms)) {
+        s.trust = Math.max(-2, s.trust - 1);
+        s.expects = null;
+        return say(c, "ignored");
+      }
+      s.trust = Math.max(-2, s.trust - (s.revealed.length ? 0 : 1));
+      return say(c, s.revealed.length ? "pitchLate" : "pitchEarly");
+    },
+  },
+  {
+    id: "small-talk",
+    does: "small talk gets small talk, even when it names the company or the restaurants",
+    when: (c) =>
+      c.q.smallTalk ||
+      (c.s.turn === 1 &&
+        !c.reading.units.some(
+          (u) => SPIN.has(u.act) || (u.question && u.question !== "tag" && u.act !== "small-talk"),
+        ) &&
+        clearHit(c) === null) ||
+      (c.main?.act === "small-talk" &&
+        clearHit(c) === null &&
+        namedPain(c) === null &&
+        !CONCERN_WORDS.test(c.reading.text) &&
+        !GOAL_WORDS.test(c.reading.text)),
+    reply: (c) =>
+      c.q.smallTalk && c.main?.question && c.s.turn > 1 && c.q.topic === "money"
+        ? say(c, "evadeMoney")
+        : say(c, c.s.turn === 1 ? "greeting" : "smallTalk", { first: c.card.firstName }),
+  },
+  {
+    id: "off-limits",
+    does: "a price or another firm the card says nothing about gets a consistent evasion",
+    when: (c) => asks(c) && offLimits(c),
+    reply: (c) => say(c, c.q.topic === "others" ? "evadeOthers" : "evadeMoney"),
+  },
+  {
+    id: "decision",
+    does: "who decides or signs off gets how the persona decides and who it answers to",
+    when: (c) => asks(c) && DECISION_WORDS.test(c.reading.text),
+    reply: onDecision,
+  },
+  {
+    id: "size",
+    does: "how big the business is gets the company's size",
+    when: (c) =>
+      asks(c) && asksSize(c) && (!clearHit(c) || sizeOverlap(c) >= specificOverlap(c.card, c.q, clearHit(c)!.fact)),
+    reply: onSize,
+  },
+  {
+    id: "follow-up",
+    does: "'what does that cost you?' is about the pain on the table, or the one it names",
+    when: (c) =>
+      c.s.current !== null &&
+      (c.main?.act === "implication" || (asks(c) && c.q.wants.when)) &&
+      (clearHit(c) === null || clearHit(c)!.fact.kind === "pain"),
+    reply: (c) => {
+      // "How much ends up in the bin?" may name a pain only through a related word ("bin" ~ "throws out").
+      const related = relatedHit(c);
+      const hit = clearHit(c) ?? (related?.fact.kind === "pain" && related !== null ? related : null);
+      // "What happened with that one?" right after a worry is about the worry.
+      if (!hit && c.s.topic === "concern") return onConcern(c);
+      return hit && !c.s.revealed.includes(hit.fact.index)
+        ? onProblem(c, hit.fact.index)
+        : onImplication(c, hit?.fact.index);
+    },
+  },
+  {
+    id: "cause",
+    does: "why a pain happens, once one is on the table",
+    when: (c) => c.s.current !== null && /^(and |so )?(why|how come)\b/.test(c.reading.text) && c.q.main.size <= 1,
+    reply: (c) => say(c, "causeKnown"),
+  },
+  {
+    id: "role",
+    does: "what the persona's job is gets its role and what it runs",
+    when: (c) => asks(c) && ROLE_WORDS.test(c.reading.text),
+    reply: (c) => answerFrom(c, (f) => f.kind === "role") ?? nextFacts(c, ["role", "situation"]),
+  },
+  {
+    id: "meta",
+    does: "'a few more questions, if that's ok?' is about the call, not the business: go ahead",
+    when: (c) =>
+      META_WORDS.test(c.reading.text) && !c.reading.units.some((u) => SPIN.has(u.act) && u.question === "wh"),
+    reply: (c) => say(c, c.s.turn === 1 ? "greeting" : "listening", { first: c.card.firstName }),
+  },
+  {
+    id: "worry",
+    does: "a question about worries gets the persona's concerns",
+    when: (c) =>
+      asks(c) &&
+      CONCERN_WORDS.test(c.reading.text) &&
+      !(clearHit(c) && specificOverlap(c.card, c.q, clearHit(c)!.fact) >= 2),
+    reply: onConcern,
+  },
+  {
+    id: "clear-fact",
+    does: "a question that clearly names a card fact gets that fact (a hidden pain is revealed)",
+    when: (c) => asks(c) && clearHit(c) !== null && !(c.q.wants.meaning && clearHit(c)!.fact.kind === "pain"),
+    reply: (c) => onClearHit(c, clearHit(c)!),
+  },
+  {
+    id: "off-card",
+    does: "a question the card cannot answer gets a consistent evasion that reveals nothing",
+    when: (c) => asks(c) && offCard(c) && namedPain(c) === null,
+    reply: (c) => say(c, EVASION[c.q.topic]),
+  },
+  {
+    id: "payoff",
+    does: "what solving it would mean, or what the persona aims for",
+    when: (c) => asks(c) && asksPayoff(c),
+    reply: (c) => onPayoff(c, GOAL_WORDS.test(c.reading.text) || top(c)?.fact.kind === "goal"),
+  },
+  {
+    id: "problem",
+    does: "a question about problems reveals the next hidden one at the difficulty's pace",
+    when: (c) =>
+      PROBLEM_WORDS.test(c.reading.text) ||
+      (c.main?.act === "problem" && (relatedHit(c) === null || relatedHit(c)!.fact.kind === "pain")),
+    reply: (c) => onProblem(c, null),
+  },
+  {
+    id: "hidden-pain",
+    does: "a question near a hidden pain is about that pain",
+    when: (c) => asks(c) && namedPain(c) !== null,
+    reply: (c) => onProblem(c, namedPain(c)),
+  },
+  {
+    id: "revealed-pain",
+    does: "a question about a pain already on the table gets its cost and details",
+    when: (c) => asks(c) && top(c)?.fact.kind === "pain" && c.s.revealed.includes(top(c).fact.index),
+    reply: (c) => onImplication(c, top(c).fact.index),
+  },
+  {
+    id: "concern",
+    does: "a question about worries gets the persona's concerns",
+    when: (c) => asks(c) && (CONCERN_WORDS.test(c.reading.text) || top(c)?.fact.kind === "concern"),
+    reply: onConcern,
+  },
+  {
+    id: "implication",
+    does: "the cost of the pain under discussion",
+    when: (c) => c.s.revealed.length > 0 && (c.main?.act === "implication" || (asks(c) && c.q.wants.when)),
+    reply: (c) => onImplication(c),
+  },
+  {
+    id: "fact",
+    does: "a question the card answers gets the matching facts, re-voiced",
+    when: (c) => asks(c) && (c.hits.find((h) => FACT_KINDS.has(h.fact.kind))?.share ?? 0) >= 0.34,
+    reply: (c) => answerFrom(c, (f) => FACT_KINDS.has(f.kind)),
+  },
+  {
+    id: "situation",
+    does: "a general question about how things are gets the next situation facts",
+    when: (c) => asks(c) && c.q.unknown.length === 0 && c.main?.act === "situation",
+    reply: (c) => nextFacts(c, ["situation", "company", "background"]) ?? say(c, "situationDone"),
+  },
+  {
+    id: "related",
+    does: "a question only related words connect to a fact still gets that fact: evasions are for nothing relevant",
+    when: (c) => asks(c) && relatedHit(c) !== null,
+    reply: (c) => onClearHit(c, relatedHit(c)!),
+  },
+  { id: "off-card-statement", does: "anything else asked gets an evasion", when: asks, reply: (c) => say(c, "evade") },
+  {
+    id: "statement",
+    does: "a remark gets a short acknowledgement",
+    when: () => true,
+    reply: (c) => (overlaps(c.s.expects, c.q.terms) ? say(c, "ack") : say(c, "listening")),
+  },
+];
+
+/** Answers one learner turn and updates the state. */
+export function step(
+  card: Card,
+  s: State,
+  raw: string,
+  seed: string,
+  used: Set<string>,
+  buyerBefore: string | null,
+): { reply: string; route: string } {
+  s.turn += 1;
+  let text = raw;
+  let repaired = false;
+  const repair = readRepair(raw);
+  if (repair && s.lastQuestion) [text, repaired] = [repairOf(s.lastQuestion, repair), true];
+  else if (SORRY_MEANT.test(raw)) [text, repaired] = [raw.replace(SORRY_MEANT, ""), true];
+  const reading = understand(text, { buyerBefore, vocabulary: card.vocabulary });
+  const main = mainUnit(reading);
+  const q = queryOf(reading, main, card);
+  const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired };
+  if (reading.units.some((u) => u.question)) s.lastQuestion = text;
+  const wasExpecting = s.expects;
+  let reply: string | null = null;
+  let route = "statement";
+  for (const r of ROUTES) {
+    if (!r.when(c)) continue;
+    reply = r.reply(c);
+    route = r.id;
+    if (reply) break;
+  }
+  if (asks(c) && route !== "pitch" && route !== "off-card") s.trust = Math.min(4, s.trust + 1);
+  if (s.expects === wasExpecting && route !== "statement") s.expects = null;
+  return { reply: reply ?? say(c, "listening"), route };
+}

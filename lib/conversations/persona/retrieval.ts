@@ -1,0 +1,181 @@
+/**
+ * Which facts of the card a learner's turn asks about: BM25 over stems of content words (and
+ * related words, at half weight), boosted by the question's form (how many wants numbers, who wants
+ * people, how long wants time). It also says what the turn mentions that the card knows nothing
+ * about, so a question off the card gets an evasion instead of an unrelated fact.
+ */
+import type { TurnReading, Understood } from "@/lib/language";
+
+import { GENERIC, GENERIC_QUESTION, MONEY, OTHERS, RELATED, SMALL_TALK, stem, STOP } from "./cues";
+import type { Card, Fact } from "./facts";
+
+export type Wants = { number: boolean; person: boolean; time: boolean; when: boolean; meaning: boolean };
+export type Query = {
+  terms: Map<string, number>;
+  /** Stems the learner actually said (not related words). */
+  said: Set<string>;
+  /** Stems of the main unit. */
+  main: Set<string>;
+  /** Content words of the main unit the card does not know and that are not generic. */
+  unknown: string[];
+  smallTalk: boolean;
+  topic: "money" | "others" | "personal" | "other";
+  wants: Wants;
+};
+export type Hit = { fact: Fact; score: number; share: number };
+
+const SKIP_POS = new Set(["PUNCT", "DET", "PRON", "ADP", "CCONJ", "AUX", "SCONJ", "PART", "INTJ"]);
+
+const unitText = (u: Understood) =>
+  u.tokens
+    .slice(u.start)
+    .map((t) => t.lower)
+    .join(" ");
+
+function stemsOfUnit(u: Understood): string[] {
+  return u.tokens
+    .slice(u.start)
+    .filter((t) => !SKIP_POS.has(t.pos) && !STOP.has(t.lower) && !STOP.has(t.lemma))
+    .map((t) => (/\d/.test(t.lower) ? t.lower : stem(t.lemma)))
+    .filter((s) => s.length >= 2 && !STOP.has(s));
+}
+
+export function wantsOf(text: string): Wants {
+  return {
+    number:
+      /\b(how (many|much|big|often|far)|percentage|what('s| is) the (rate|number|percentage|figure)|the number of|running at|roughly|approximately|how much time)\b/.test(
+        text,
+      ),
+    person: /\b(who|whose|whom)\b/.test(text),
+    time: /\b(how long|since when|when did|how many years|how did you (get|end up|come))\b/.test(text),
+    when: /\b(what happens (when|if|on|with)|when .+ what|on the days|what do you do when|what did that|what does that do)\b/.test(
+      text,
+    ),
+    meaning:
+      /\b(what would (that|it|this) (mean|change|do)|if .+ what would|what would you do|what would .* look like|if\b.+\b(would|could) you\b|what (would|will) (you|they) (do|give|put|change)|where would you put)\b/.test(
+        text,
+      ),
+  };
+}
+
+/** The query of a turn: the main unit at full weight, the other units as context. */
+/**
+ * A word any question may use ("problem", "cost") says little about which fact is wanted; a word of
+ * trouble or value ("overtime", "fail") does when this card itself uses it.
+ */
+export const isGeneric = (card: Card, s: string) => GENERIC_QUESTION.has(s) || (GENERIC.has(s) && !card.idf.has(s));
+
+export function queryOf(reading: TurnReading, main: Understood | null, card: Card): Query {
+  const terms = new Map<string, number>();
+  const own = ownNames(card);
+  const said = new Set<string>();
+  const put = (s: string, w: number) => terms.set(s, Math.max(terms.get(s) ?? 0, w));
+  // A thin question ("how much is the percentage?") takes its subject from the rest of the turn,
+  // whatever the learner's word order ("the deliveries that fail, how much is the percentage").
+  const thin =
+    !main || stemsOfUnit(main).filter((s) => card.idf.has(s) && !isGeneric(card, s) && !own.has(s)).length === 0;
+  for (const u of reading.units) {
+    const w = u === main ? 1 : thin && u.act !== "small-talk" ? 0.8 : u.question ? 0.5 : 0.3;
+    for (const s of stemsOfUnit(u)) {
+      // Names and words any question uses say little about which fact is wanted.
+      const weight = own.has(s) ? w * 0.2 : GENERIC_QUESTION.has(s) ? w * 0.25 : isGeneric(card, s) ? w * 0.4 : w;
+      put(s, weight);
+      said.add(s);
+      for (const r of RELATED.get(s) ?? []) put(r, weight * 0.5);
+    }
+  }
+  const mainStems = new Set(
+    (main ? stemsOfUnit(main) : [])
+      .concat(thin ? reading.units.filter((u) => u !== main && u.act !== "small-talk").flatMap(stemsOfUnit) : [])
+      .filter((s) => !own.has(s)),
+  );
+  const unknown = [...mainStems].filter(
+    (s) => !card.idf.has(s) && !GENERIC.has(s) && !(RELATED.get(s) ?? []).some((r) => card.idf.has(r)),
+  );
+  // Chat about the match or the weather stays chat even when it names a place on the card;
+  // "food" on a restaurant's card is business, not chat.
+  const chat = [...mainStems].filter((s) => SMALL_TALK.has(s) && !card.idf.has(s));
+  const business = [...mainStems].filter((s) => card.idf.has(s) && !ownNames(card).has(s) && !isGeneric(card, s));
+  const all = [...terms.keys()];
+  const topic = all.some((s) => MONEY.has(s))
+    ? "money"
+    : all.some((s) => OTHERS.has(s))
+      ? "others"
+      : all.some((s) => SMALL_TALK.has(s))
+        ? "personal"
+        : "other";
+  return {
+    terms,
+    said,
+    main: mainStems,
+    unknown,
+    // Chat about the match or the weather stays chat even when it names a place on the card.
+    smallTalk: chat.length > 0 && business.length < chat.length + (main?.act === "small-talk" ? 1 : 0),
+    topic,
+    wants: wantsOf(main ? unitText(main) : reading.text),
+  };
+}
+
+/** The persona's and company's names and the proper names on the card (places, products): naming them asks nothing specific. */
+function ownNames(card: Card): Set<string> {
+  const cached = NAMES.get(card);
+  if (cached) return cached;
+  // Company words the card also uses as plain words ("five restaurants") are not names.
+  const text = card.fields.map((f) => f.text).join(" ");
+  const plain = (w: string) => new RegExp(`\\b${w.toLowerCase().replace(/[^a-z0-9]/g, "")}\\b`).test(text);
+  const company = [...(card.company ?? "").split(/\s+/), ...card.names].filter((w) => w && !plain(w));
+  const words = [...card.name.split(/\s+/), ...company].map((w) => w.toLowerCase());
+  const out = new Set([...words, ...words.map(stem)]);
+  NAMES.set(card, out);
+  return out;
+}
+const NAMES = new WeakMap<Card, Set<string>>();
+
+/**
+ * How clearly a fact answers the turn: the specific words (not names, not words any question
+ * uses) it shares with the turn, weighted by how rare they are on the card.
+ */
+export function specificOverlap(card: Card, q: Query, fact: Fact, only?: Set<string>): number {
+  const own = ownNames(card);
+  return [...q.terms].filter(
+    ([s, w]) =>
+      w >= 0.4 &&
+      q.said.has(s) &&
+      fact.stems.has(s) &&
+      (!only || only.has(s)) &&
+      !isGeneric(card, s) &&
+      !own.has(s) &&
+      (card.idf.get(s) ?? 0) >= 1,
+  ).length;
+}
+
+const K1 = 1.2;
+const B = 0.4;
+
+/** Facts ranked by how well they answer the query; `share` is how much of the main unit they cover. */
+export function retrieve(card: Card, q: Query, keep: (f: Fact) => boolean = () => true): Hit[] {
+  const maxIdf = Math.max(1, ...card.idf.values());
+  const mainWeight = [...q.main].reduce((n, s) => n + (isGeneric(card, s) ? 0.3 : 1) * (card.idf.get(s) ?? maxIdf), 0);
+  const hits: Hit[] = [];
+  for (const fact of card.facts) {
+    if (!keep(fact)) continue;
+    let score = 0;
+    let covered = 0;
+    for (const [s, w] of q.terms) {
+      const tf = fact.stems.get(s);
+      if (!tf) continue;
+      const idf = card.idf.get(s) ?? 0;
+      score += w * idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * fact.length) / card.avgLength)));
+      if (q.main.has(s)) covered += (isGeneric(card, s) ? 0.3 : 1) * idf;
+    }
+    if (score <= 0) continue;
+    const boost =
+      (q.wants.number ? (fact.numeric ? 1.5 : 0.7) : 1) *
+      (q.wants.person && fact.person ? 1.5 : 1) *
+      (q.wants.time && fact.time ? 1.5 : 1) *
+      (q.wants.when && fact.kind === "pain" && fact.order > 0 ? 1.4 : 1) *
+      (q.wants.meaning && (fact.kind === "goal" || fact.kind === "motivation") ? 1.5 : 1);
+    hits.push({ fact, score: score * boost, share: mainWeight ? Math.min(1, covered / mainWeight) : 0 });
+  }
+  return hits.sort((a, b) => b.score - a.score || a.fact.id - b.fact.id);
+}

@@ -1,0 +1,278 @@
+import { tokenise } from "@/lib/language/nlp";
+
+/**
+ * How the persona says a card fact in its own words instead of reading it out: each entry is one
+ * change a speaker makes without thinking (a contraction, a plainer word, a long sentence said as
+ * two, a time phrase said first). The recitation guard tries them on the words a reply shares with
+ * the card; order is the tie-break when two break the run equally well (plainest first).
+ */
+export type Revoicing = {
+  id: string;
+  does: string;
+  pattern: RegExp;
+  apply: (m: RegExpMatchArray) => string | null;
+  examples: [string, string][];
+};
+
+const keepCase = (from: string, to: string) => (/^[A-Z]/.test(from) ? to[0].toUpperCase() + to.slice(1) : to);
+const NUMBER_AHEAD = String.raw`(?=\s+(?:[£$€]?\d|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|half|a (?:third|quarter|dozen)))`;
+
+const CONTRACT: Record<string, string> = {
+  "is not": "isn't",
+  "are not": "aren't",
+  "was not": "wasn't",
+  "were not": "weren't",
+  "does not": "doesn't",
+  "do not": "don't",
+  "did not": "didn't",
+  "has not": "hasn't",
+  "have not": "haven't",
+  "could not": "couldn't",
+  "would not": "wouldn't",
+  cannot: "can't",
+  "it is": "it's",
+  "that is": "that's",
+  "there is": "there's",
+  "we are": "we're",
+  "they are": "they're",
+  "I have": "I've",
+  "we have": "we've",
+};
+const SYNONYMS: Record<string, string> = {
+  roughly: "about",
+  approximately: "about",
+  around: "about",
+  currently: "right now",
+  rarely: "hardly ever",
+  usually: "normally",
+  mostly: "mainly",
+  biggest: "largest",
+  suspect: "think",
+  trialled: "tried",
+  abandoned: "dropped",
+  dropped: "scrapped",
+  figures: "numbers",
+  incomplete: "patchy",
+  almost: "nearly",
+  nearly: "almost",
+  typically: "normally",
+  complained: "moaned",
+  "day-to-day": "daily",
+  manual: "done by hand",
+  quit: "left",
+  overlap: "cross over",
+  logged: "put down",
+  spoiled: "wasted",
+  throws: "bins",
+  kept: "held",
+  slipped: "dropped",
+  proper: "decent",
+  frequently: "often",
+  approve: "sign off",
+  immediately: "straight away",
+  purchased: "bought",
+};
+/** Clause openers after which "the" is a subject the persona owns ("the vans leave" -> "our vans leave"). */
+const NOT_OURS =
+  /^(end|first|last|same|other|next|rest|number|only|whole|industry|time|day|week|month|year|phone|way|floor|eastern|western|northern|southern|most|best|worst|market|norm|biggest|smaller|larger|busiest)\b/i;
+const SMALL_NUMBERS: Record<string, string> = {
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+};
+const TIME_PHRASE = String.raw`(?:on (?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|weekdays|weekends)(?: \w+)?|every (?:morning|day|week|month|evening|night)|by \d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?|(?:in|by|before|until|within|since|during) (?:\d{4}|Q\d|January|February|March|April|May|June|July|August|September|October|November|December|(?:the )?(?:last|first|next) \w+ \w+|\w+ (?:days|weeks|months|years)|(?:the )?end of the \w+(?: \w+)?)|last (?:year|month|week|quarter|spring|summer|autumn|winter))`;
+
+/** A clause after "and" has a verb of its own within its first few words ("and site managers type it"). */
+function clauseAhead(rest: string): boolean {
+  const ts = tokenise(rest.split(/[,.;:!?]/)[0]).slice(0, 5);
+  const verb = ts.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
+  return verb > 0 && ["NOUN", "PRON", "PROPN", "DET", "NUM", "ADJ"].includes(ts[0].pos);
+}
+/** "no-shows and late cancellations": two short noun phrases a speaker may give in either order. */
+function swapPair(m: RegExpMatchArray): string | null {
+  const [, lead = "", x, y, tail = ""] = m;
+  const np = (text: string) => {
+    const ts = tokenise(text);
+    return ts.length > 0 && ts.at(-1)!.pos === "NOUN" && ts.every((t) => ["NOUN", "ADJ"].includes(t.pos));
+  };
+  const after = tokenise(
+    m
+      .input!.slice(m.index! + m[0].length)
+      .trim()
+      .split(/\s+/)[0] ?? "",
+  )[0];
+  const ends = (text: string) => np(text) && !(after && ["NOUN", "PROPN"].includes(after.pos) && text === y + tail);
+  for (const [first, keep] of [
+    [`${lead}${x}`, ""],
+    [x, lead],
+  ] as const)
+    for (const [second, rest] of [
+      [`${y}${tail}`, ""],
+      [y, tail],
+    ] as const) {
+      const before = tokenise(keep.trim()).at(-1);
+      if (!first.trim() || (keep && before && ["DET", "ADJ", "NUM", "NOUN", "PROPN"].includes(before.pos))) continue;
+      if (np(first.trim()) && ends(second.trim()) && !(rest && ["NOUN"].includes(tokenise(rest)[0]?.pos ?? "")))
+        return `${keep}${second.trim()} and ${first.trim()}${rest}`;
+    }
+  return null;
+}
+
+export const REVOICINGS: Revoicing[] = [
+  {
+    id: "contract",
+    does: "a written 'is not' / 'it is' said as a contraction",
+    pattern: new RegExp(`\\b(${Object.keys(CONTRACT).join("|")})\\b`, "i"),
+    apply: (m) => keepCase(m[0], CONTRACT[m[0].toLowerCase()] ?? CONTRACT[m[0]] ?? m[0]),
+    examples: [["Tills run on Lightspeed, which is not linked to stock.", "which isn't linked"]],
+  },
+  {
+    id: "about",
+    does: "an approximate number said with another hedge (about / around)",
+    pattern: new RegExp(`\\b(about|around|roughly|approximately)${NUMBER_AHEAD}`, "i"),
+    apply: (m) => keepCase(m[0], m[0].toLowerCase() === "about" ? "around" : "about"),
+    examples: [["Failed first-time deliveries run at about 9%", "run at around 9%"]],
+  },
+  {
+    id: "every",
+    does: "'each' before a noun at the start of a clause said as 'every'; 'a day' after an amount as 'every day'",
+    pattern:
+      /(?:(?<=^|[.!?,;:]\s|\b(?:and|so|but|when|because|that|while|then|if) )[Ee]ach (?!of\b|other\b|one\b)(?=[a-z]))|(?<=\d[\w%.,-]*|\d[\w%.,-]* [a-z]+s) a (?=(?:day|week|month|year|session)\b)/,
+    apply: (m) => (/each/i.test(m[0]) ? keepCase(m[0], "every ") : " every "),
+    examples: [
+      ["Each van does 110-130 drops a day", "Every van does"],
+      ["roughly £600 a week of spoiled produce", "£600 every week"],
+    ],
+  },
+  {
+    id: "plain-word",
+    does: "a written word said as the plain word a buyer would use",
+    pattern: new RegExp(`\\b(${Object.keys(SYNONYMS).join("|")})\\b`, "i"),
+    apply: (m) => keepCase(m[0], SYNONYMS[m[0].toLowerCase()]),
+    examples: [["Morning route planning is manual", "is done by hand"]],
+  },
+  {
+    id: "want",
+    does: "'I want to have X' said as 'I want X'",
+    pattern: /\bI want to have\b/,
+    apply: () => "I want",
+    examples: [["I want to have every van out of the yard by 7:15", "I want every van out"]],
+  },
+  {
+    id: "ours",
+    does: "'the' before something the persona runs said as 'our'",
+    pattern: /\b(?:[Tt]he) (?=\w)/,
+    apply: (m) => (NOT_OURS.test(m.input!.slice(m.index! + m[0].length)) ? null : keepCase(m[0], "our ")),
+    examples: [["When one is off sick the vans leave 30-45 minutes late", "the vans -> our vans"]],
+  },
+  {
+    id: "and-split",
+    does: "', and <clause>' said as two sentences",
+    pattern: /,\s+and (?:then )?(?=(?:I|we|they|it|only|the|our|my|both|two|drivers?|patients?|site|stock|on-time)\b)/,
+    apply: () => ". ",
+    examples: [["building routes, and only they know the patches", "building routes. Only they know"]],
+  },
+  {
+    id: "but-though",
+    does: "'X but Y' said as 'X, though Y'",
+    pattern: /,?\s+but (?=I\b|we\b|it\b|there\b|nobody\b|no\b|has\b|have\b)/,
+    apply: () => ", though ",
+    examples: [["Reported OEE is 61% but I don't trust the number", "61%, though I don't trust"]],
+  },
+  {
+    id: "which-split",
+    does: "', which ...' said as a second sentence starting 'That ...'",
+    pattern: /,\s+which (?=\w)/,
+    apply: () => ". That ",
+    examples: [["Tills run on Lightspeed, which isn't linked to stock", "Lightspeed. That isn't linked"]],
+  },
+  {
+    id: "so-split",
+    does: "', so ...' said as a second sentence starting 'That means ...'",
+    pattern: /,?\s+so (?=(?:I|we|the|our|my|slots?|patients?|nobody|it)\b)/,
+    apply: () => ". That means ",
+    examples: [["the lines are busy, so patients cannot get through", "busy. That means patients"]],
+  },
+  {
+    id: "because-split",
+    does: "'X because Y' said as two sentences, 'It's because Y'",
+    pattern: /,?\s+because (?=\w)/,
+    apply: () => ". It's because ",
+    examples: [
+      ["I can't tell which site is driving it because stock figures are a week old", "It's because stock figures"],
+    ],
+  },
+  {
+    id: "participle-split",
+    does: "', including / mostly / when ...' said as its own sentence",
+    pattern: /,\s+(including|mostly from|mostly|when|after) (?=\w)/,
+    apply: (m) =>
+      ({
+        including: ". That includes ",
+        "mostly from": ". It's mostly from ",
+        mostly: ". Mostly ",
+        when: ". That's when ",
+        after: ". That was after ",
+      })[m[1]] ?? null,
+    examples: [["cost roughly £180k, including air-freighting parts", "£180k. That includes air-freighting"]],
+  },
+  {
+    id: "and-that",
+    does: "'... and cost £X' said as a second sentence 'That cost £X'",
+    pattern: /,?\s+and (?=(?:cost|took|meant|lost|caused|left|made|went)\b)/,
+    apply: () => ". That ",
+    examples: [["stopped it for four days and cost roughly £180k", "four days. That cost"]],
+  },
+  {
+    id: "digits",
+    does: "a small number word said as its digits (numbers never count as recited)",
+    pattern: new RegExp(`\\b(${Object.keys(SMALL_NUMBERS).join("|")})(?= [a-z]+s\\b)`, "i"),
+    apply: (m) => SMALL_NUMBERS[m[0].toLowerCase()] ?? null,
+    examples: [["stopped it for four days", "for 4 days"]],
+  },
+  {
+    id: "time-first",
+    does: "a time phrase at the end of a sentence said first",
+    pattern: new RegExp(`(?<=^|[.!?:]\\s)([A-Z][^.!?,;]{10,}?),?\\s+(${TIME_PHRASE})([.!?])`),
+    apply: (m) =>
+      /\b(and|but|so|when|which|because)\b/.test(m[1])
+        ? null
+        : `${m[2][0].toUpperCase()}${m[2].slice(1)}, ${/^(I|[A-Z]{2,}|[A-Z][a-z]+ [A-Z])/.test(m[1]) ? m[1] : m[1][0].toLowerCase() + m[1].slice(1)}${m[3]}`,
+    examples: [["Stock is counted on clipboards on Sunday night.", "On Sunday night, stock is counted on clipboards."]],
+  },
+  {
+    id: "and-clauses",
+    does: "two clauses joined by a bare 'and' said as two sentences",
+    pattern: /\s+and (?=[a-z])/,
+    apply: (m) => (clauseAhead(m.input!.slice(m.index! + m[0].length)) ? ". " : null),
+    examples: [
+      [
+        "counted on clipboards on Sunday night and site managers type it into Excel",
+        "Sunday night. Site managers type",
+      ],
+    ],
+  },
+  {
+    id: "and-they",
+    does: "'... and are incomplete' (a second verb with no subject) said with its pronoun",
+    pattern: /\s+and (are|were|is|was|have|has) /,
+    apply: (m) =>
+      ` and ${({ are: "they're", were: "they were", is: "it's", was: "it was", have: "they've", has: "it's" } as Record<string, string>)[m[1]]} `,
+    examples: [["written on paper by operators and are incomplete", "and they're incomplete"]],
+  },
+  {
+    id: "swap-pair",
+    does: "'X and Y' (two short noun phrases) said as 'Y and X'",
+    pattern: /\b([a-z][\w-]* )?([a-z][\w-]*) and ([a-z][\w-]*)( [a-z][\w-]*)?\b/,
+    apply: swapPair,
+    examples: [["cut no-shows and late cancellations to under 6%", "cut late cancellations and no-shows"]],
+  },
+];

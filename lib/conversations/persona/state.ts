@@ -1,0 +1,75 @@
+/** What the persona has given away and how it feels about the caller so far. */
+import type { Card, Difficulty, Fact } from "./facts";
+
+export type State = {
+  turn: number;
+  trust: number;
+  /** Facts spoken, by id. */
+  told: Set<number>;
+  /** Pains revealed, in order. */
+  revealed: number[];
+  /** Consequence lines given per pain. */
+  depth: number[];
+  current: number | null;
+  /** What the persona's last factual reply was about, for "what happened with that one?". */
+  topic: Fact["kind"] | null;
+  goalsShared: Set<number>;
+  motivationShared: boolean;
+  implications: number;
+  /** Questions the learner asked about problems (vague or named). */
+  problemsAsked: number;
+  concern: "none" | "raised" | "addressed";
+  closed: boolean;
+  hinted: boolean;
+  /** Stems of the last thing the persona said that deserved a follow-up. */
+  expects: Set<string> | null;
+  /** The last learner question, for "sorry, I meant ..." turns. */
+  lastQuestion: string | null;
+};
+
+const START_TRUST: Record<Difficulty, number> = { easy: 1, medium: 0, hard: -1 };
+/** How much trust the first problem needs: hard personas deflect the first time or two. */
+export const REVEAL_TRUST: Record<Difficulty, number> = { easy: 1, medium: 1, hard: 2 };
+
+export function initialState(card: Card): State {
+  return {
+    turn: 0,
+    trust: START_TRUST[card.difficulty],
+    told: new Set(),
+    revealed: [],
+    depth: card.pains.map(() => 0),
+    current: null,
+    topic: null,
+    goalsShared: new Set(),
+    motivationShared: false,
+    implications: 0,
+    problemsAsked: 0,
+    concern: "none",
+    closed: false,
+    hinted: false,
+    expects: null,
+    lastQuestion: null,
+  };
+}
+
+/**
+ * What the learner has not yet covered before this difficulty says yes to a next step, or null.
+ * It counts what the learner asked about (problems, a consequence, a goal), not how many pains the
+ * persona happened to reveal: a pain still hidden when the rest is earned is volunteered by an
+ * easy or medium buyer and named as missing by a hard one (see onProposal).
+ */
+export const FULL_PICTURE = "I don't think you've got the full picture yet.";
+
+/** `ignorePains`: what else is missing once the problems are set aside (a hard buyer then names the untold one). */
+export function missingForClose(card: Card, s: State, ignorePains = false): string | null {
+  const goals = s.goalsShared.size + (s.motivationShared ? 1 : 0);
+  const problems = Math.max(s.problemsAsked, s.revealed.length);
+  if (problems === 0 || s.revealed.length === 0) return "you haven't asked me what's actually going wrong.";
+  const needed = { easy: 1, medium: Math.min(2, card.pains.length), hard: card.pains.length }[card.difficulty];
+  if (problems < needed && !ignorePains) return FULL_PICTURE;
+  const costs = card.difficulty === "hard" ? Math.min(2, card.pains.length) : card.difficulty === "medium" ? 1 : 0;
+  if (s.implications < costs) return "I'm not sure you see what this is costing us yet.";
+  if (goals < 1 && card.difficulty !== "easy") return "you don't know yet what I'm actually trying to achieve.";
+  if (goals < 1 && s.implications < 1) return "you don't know yet what I'm actually trying to achieve.";
+  return null;
+}

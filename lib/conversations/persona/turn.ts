@@ -1,0 +1,94 @@
+/**
+ * What a learner's turn is about, beyond its act: word patterns for worries, pitches, talk about
+ * the call, roles and read-backs, and the tests ROUTES use (does it ask, which hidden pain does it
+ * name, is it off the card). Kept apart from the routing so the route table reads top-down.
+ */
+import { ANAPHORS } from "@/lib/language/lexicon";
+import { applyRepair } from "@/lib/language/normalise";
+
+import type { Ctx } from "./answers";
+import { GENERIC_QUESTION, MONEY, OTHERS, STOP } from "./cues";
+import { clearHit } from "./focus";
+import { REVEAL_TRUST } from "./state";
+
+export const FACT_KINDS = new Set(["situation", "background", "role", "company", "decision", "motivation"]);
+export const SPIN = new Set(["situation", "problem", "implication", "need-payoff"]);
+export const CONCERN_WORDS =
+  /\b(okay with|ok with|fine with|happy with|react|push ?back|resist\w*|hate|accept\w*|worr\w*|wary|concern\w*|risks?|hesitat\w*|put you off|stop you|hold you back|bad experience|tried .* before|condition|nervous|how do they feel|feel about)\b/;
+/** Telling rather than asking: a statistic to impress, what "we" do, clients "just like you". */
+export const PITCH_WORDS =
+  /^(did you know|(so,? )?(um,? )?i'?m from \w+ and we|we (help|fix|solve|offer|provide|save|cut|do that|built)|our (software|platform|tool|product|solution|app) )|\b(that's exactly what we (fix|do|solve)|clients just like you|customers like you (see|save|get)|you'?d agree|wouldn'?t you agree|don'?t you think|surely you)\b/i;
+/** Talk about the call itself. */
+export const META_WORDS =
+  /\b((a )?(few|couple( of)?|one|some) more questions|if that's (ok|okay|alright|fine)|do you have a (minute|moment|sec(ond)?)|is now (a good time|ok|okay|alright)|still work for you|bad time|didn't mean to end)\b/i;
+export const ROLE_WORDS =
+  /\b(your role|role cover|what do you do|your job|your position|responsib\w*|in charge of|what you do|your (team|side) (is )?set up)\b/;
+export const CHECK_WORDS =
+  /\b(if i've got (this|that) right|is that fair|did i get|have i got|to recap|to sum up|so to summari[sz]e|am i right)\b/;
+
+export const asks = (c: Ctx) => c.reading.units.some((u) => u.question !== null) || SPIN.has(c.main?.act ?? "");
+export const top = (c: Ctx) => c.hits[0];
+export const overlaps = (a: Set<string> | null, terms: Map<string, number>) =>
+  !!a && [...terms.keys()].some((t) => a.has(t));
+
+/** The hidden pain a turn names: its own words (not the ones the whole situation shares) or a clear lead. */
+export function namedPain(c: Ctx): number | null {
+  const hit = c.hits.find((h) => h.fact.kind === "pain" && !c.s.revealed.includes(h.fact.index));
+  if (!hit) return null;
+  const own = [...c.card.pains[hit.fact.index].distinctive].filter((s) => (c.q.terms.get(s) ?? 0) >= 0.5);
+  const specific = own.filter((s) => !GENERIC_QUESTION.has(s)).length;
+  // "What does that cost you?" is about the pain on the table, not a new one that mentions costs.
+  const followUp =
+    c.s.current !== null && c.main?.act === "implication" && c.main.tokens.some((t) => ANAPHORS.has(t.lower));
+  if (followUp && specific === 0) return null;
+  const painAct = ["problem", "implication"].includes(c.main?.act ?? "");
+  const leads = hit === top(c) || hit.score >= top(c).score * 0.8;
+  const clear =
+    specific >= 2 || (specific >= 1 && (painAct || hit === top(c) || c.s.trust >= REVEAL_TRUST[c.card.difficulty]));
+  return leads && clear ? hit.fact.index : null;
+}
+
+/** A money or other-firm word the learner said that the card never uses. */
+// "How's the overtime budget?" is still about the overtime pain; "what did the last vendor charge?" is not on the card.
+export const offLimits = (c: Ctx) =>
+  [...c.q.said].some((s) => (MONEY.has(s) || OTHERS.has(s)) && !c.card.idf.has(s)) &&
+  !["pain", "goal"].includes(clearHit(c)?.fact.kind ?? "");
+
+/** The best hit a non-generic word of the turn (or a related word) connects to. */
+export const relatedHit = (c: Ctx) =>
+  c.hits.find((h) =>
+    [...c.q.terms].some(([t, w]) => w >= 0.2 && h.fact.stems.has(t) && !GENERIC_QUESTION.has(t) && !/\d/.test(t)),
+  ) ?? null;
+
+/** Off the card: words the card does not know carry the question (money and other firms most of all). */
+export function offCard(c: Ctx): boolean {
+  if (!c.q.unknown.length) return false;
+  // "How much of a role does waste play?": a word related to a fact ("waste" ~ "throws out") is enough to answer.
+  const relevant = c.hits.some((h) =>
+    [...c.q.terms].some(([t, w]) => w >= 0.2 && h.fact.stems.has(t) && !GENERIC_QUESTION.has(t)),
+  );
+  if (relevant && !c.q.unknown.some((s) => MONEY.has(s) || OTHERS.has(s))) return false;
+  const share = top(c)?.share ?? 0;
+  const sensitive = c.q.unknown.some((s) => MONEY.has(s) || OTHERS.has(s));
+  return share < 0.25 || (sensitive && share < 0.6);
+}
+
+/** One evasion family per kind of question the card cannot answer, so evasions stay consistent. */
+export const EVASION = {
+  money: "evadeMoney",
+  others: "evadeOthers",
+  personal: "evadePersonal",
+  other: "evade",
+} as const;
+
+/** The previous question with the word meant; when no word is close in spelling, its last content word is the one replaced. */
+export function repairOf(previous: string, repair: { meant: string; replaces: string | null }): string {
+  const applied = applyRepair(previous, repair);
+  if (applied !== previous || repair.meant.includes(" ")) return applied;
+  const last = [...previous.matchAll(/[A-Za-z][a-z'-]{3,}/g)].filter((m) => !STOP.has(m[0].toLowerCase())).at(-1);
+  return last
+    ? `${previous.slice(0, last.index)}${repair.meant}${previous.slice(last.index! + last[0].length)}`
+    : previous;
+}
+
+export const SORRY_MEANT = /^\s*(sorry|oops|sry)[,.!\s-]+(i meant|i mean|what i meant was|meant)[,:\s-]+/i;

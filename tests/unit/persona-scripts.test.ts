@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+
+import { holdDiscovery, type Send } from "@/bench/persona/learner";
+import { decisionOf, painsUncovered } from "@/bench/persona/rubric";
+import { loadSet, runSet, summarise } from "@/bench/persona/styles";
+import { offlineReply, recitesCard, type TranscriptLine } from "@/lib/conversations/offline-persona";
+import { openerOf } from "@/lib/conversations/persona/lines";
+import { demoRoleplays } from "@/lib/demo/personas";
+import type { Persona } from "@/lib/validations/persona";
+
+const { personas } = loadSet("dev");
+const runs = runSet("dev");
+
+function play(persona: Persona, script: string[], seed = "t") {
+  const history: TranscriptLine[] = [];
+  for (const text of script)
+    history.push(
+      { speaker: "learner", text },
+      { speaker: "persona", text: offlineReply(persona, history, text, seed) },
+    );
+  return history.filter((l) => l.speaker === "persona").map((l) => l.text);
+}
+
+describe("offline persona on the dev style scripts (rubric: bench/persona/RUBRIC.md)", () => {
+  for (const row of summarise(runs)) {
+    it(`${row.style}: at most 1 non-sequitur per 10 replies, no recitation`, () => {
+      expect(row.recitations).toBe(0);
+      expect(row.nonSequiturs / row.replies).toBeLessThanOrEqual(0.1);
+    });
+  }
+
+  it("never recites the card: no reply shares six consecutive words with a field", () => {
+    for (const run of runs)
+      for (const line of run.transcript.filter((l) => l.speaker === "persona"))
+        expect(recitesCard(line.text, personas[run.script.persona]), line.text).toBe(false);
+  });
+
+  it("no opener or tic more than twice in a call", () => {
+    for (const run of runs) {
+      const openers = run.transcript
+        .filter((l) => l.speaker === "persona")
+        .map((l) => openerOf(l.text))
+        .filter(Boolean);
+      for (const o of new Set(openers))
+        expect(openers.filter((x) => x === o).length, `${run.script.id}: ${o}`).toBeLessThanOrEqual(2);
+      const replies = run.transcript
+        .filter((l) => l.speaker === "persona")
+        .map((l) => l.text)
+        .join(" ");
+      expect((replies.match(/Fair question|\bOkay\./g) ?? []).length).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("a goodbye is never an agreement", () => {
+    const goodbyes = runs.flatMap((r) =>
+      r.script.turns.map((t, i) => [t, r.transcript[i * 2 + 1].text] as const).filter(([t]) => t.asks === "goodbye"),
+    );
+    expect(goodbyes.length).toBeGreaterThan(3);
+    for (const [, reply] of goodbyes) expect(decisionOf(reply), reply).not.toBe("yes");
+    const [, bye] = play(personas.pA1, ["Hi Marta", "bye!"]);
+    expect(decisionOf(bye)).not.toBe("yes");
+  });
+
+  it("reads 'sorry, I meant ...' as the corrected question", () => {
+    const replies = play(personas.pA3, [
+      "Hi Tom",
+      "How many restaurants do you run?",
+      "How do you do the drinking?",
+      "sorry, I meant ordering",
+    ]);
+    expect(replies[3]).toMatch(/suppliers|order/i);
+    expect(replies[3]).not.toMatch(/check|couldn't tell/i);
+  });
+
+  it("declines an early proposal unmistakably, with a reason", () => {
+    for (const persona of Object.values(personas)) {
+      const [, reply] = play(persona, ["Hi, thanks for taking the call", "Shall we set up a pilot next week?"]);
+      expect(decisionOf(reply)).toBe("no");
+      expect(reply.split(/\s+/).length).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe("a textbook discovery uncovers every pain and ends in the persona's close, at every difficulty", () => {
+  const send = (persona: Persona, seed: string): Send => {
+    const history: TranscriptLine[] = [];
+    return async (text) => {
+      const reply = offlineReply(persona, history, text, seed);
+      history.push({ speaker: "learner", text }, { speaker: "persona", text: reply });
+      return reply;
+    };
+  };
+  const cards = [...Object.entries(personas), ...demoRoleplays.map((d) => [d.persona.name, d.persona] as const)];
+  for (const [id, base] of cards)
+    for (const difficulty of ["easy", "medium", "hard"] as const)
+      it(`${id} (${difficulty})`, async () => {
+        const persona = { ...base, difficulty };
+        const outcome = await holdDiscovery(persona, send(persona, `t-${difficulty}`));
+        const replies = outcome.transcript.filter((l) => l.speaker === "persona").map((l) => l.text);
+        expect(painsUncovered(persona, replies)).toBe(persona.pain_points.length);
+        expect(outcome.agreed).toBe(true);
+      });
+});
