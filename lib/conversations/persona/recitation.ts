@@ -108,9 +108,21 @@ function aside(text: string, run: Run, seed: string): string {
   const bounds: number[] = [];
   for (let k = run.start + 1; k < run.end - 1; k++) if (CLAUSE.has(wordOf(wordTokens[k][0]))) bounds.push(k);
   const at = bounds.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid))[0] ?? mid;
-  const [, index] = wordTokens[Math.min(at, wordTokens.length - 1)];
-  tokens[index] = `${BREAKS[hash(`${seed}:${run.start}`) % BREAKS.length]} ${tokens[index]}`;
+  const [word, index] = wordTokens[Math.min(at, wordTokens.length - 1)];
   const before = wordTokens[at - 1];
+  // "...38 vans and Wakefield..." -> "...38 vans, plus Wakefield...": a plain word, not an aside.
+  if (/^and$/i.test(word)) {
+    tokens[index] = word === "And" ? "Plus" : "plus";
+    if (before && !/[,.;:!?]$/.test(before[0])) tokens[before[1]] = `${before[0]},`;
+    return tokens.join("");
+  }
+  const sentenceStart = !before || /[.!?]$/.test(before[0]);
+  const spoken = BREAKS[hash(`${seed}:${run.start}`) % BREAKS.length];
+  const common = /^(?:And|But|So|The|A|An|Our|We|It|That|This|There|They|Each|Every|In|On|At|For|With|From|To)$/;
+  // At the start of a sentence the aside leads it: "Honestly, and Wakefield..." never "you know, And".
+  tokens[index] = sentenceStart
+    ? `${spoken[0].toUpperCase()}${spoken.slice(1)} ${common.test(word) ? word.toLowerCase() : word}`
+    : `${spoken} ${word}`;
   if (before && !/[,.;:!?]$/.test(before[0])) tokens[before[1]] = `${before[0]},`;
   return tokens.join("");
 }
