@@ -28,13 +28,29 @@ export function TranscriptPanel({ transcript, personaName }: { transcript: Trans
                 <ul className="flex flex-wrap gap-1.5" aria-label="Questions in this turn">
                   {turn.questions.map((q, i) => (
                     <li key={i}>
-                      <Badge variant={q.stage ? "info" : "outline"} title={q.text}>
+                      <Badge variant={q.stage ? "info" : "outline"} title={q.why ? `${q.text}\n${q.why}` : q.text}>
                         {q.stage ? `${q.stage} question` : "not a discovery question"} · {q.open ? "open" : "closed"}
                         {q.follow_up ? " · follow-up" : ""}
+                        {q.stage && q.counted === false ? " · not counted" : ""}
                       </Badge>
                     </li>
                   ))}
                 </ul>
+              )}
+              {turn.questions.some((q) => q.why) && (
+                <details className="text-xs text-muted-foreground">
+                  <summary className="cursor-pointer">Why these labels</summary>
+                  <ul className="mt-1 grid gap-1">
+                    {turn.questions.map((q, i) => (
+                      <li key={i}>
+                        &ldquo;{q.text}&rdquo;: {q.why ?? "labelled before explanations were stored"}
+                        {q.stage && q.counted === false
+                          ? " Not counted: the buyer did not get to answer it, or it sat inside your own talk."
+                          : ""}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
               )}
             </li>
           ))}

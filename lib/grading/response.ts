@@ -9,7 +9,14 @@ type Turn = Pick<ConversationTurn, "seq" | "speaker" | "text" | "source" | "star
 
 export type TranscriptEntry = Omit<Turn, "started_at"> & {
   started_at: string;
-  questions: { text: string; open: boolean; stage: MarkedQuestion["stage"]; follow_up: boolean }[];
+  questions: {
+    text: string;
+    open: boolean;
+    stage: MarkedQuestion["stage"];
+    follow_up: boolean;
+    counted?: boolean;
+    why?: string;
+  }[];
 };
 
 /** A grade's state as the APIs spell it: "too little to grade" is shown in place of a score. */
@@ -64,7 +71,7 @@ function transcriptOf(turns: Turn[], questions: GradeQuestion[]): TranscriptEntr
     started_at: t.started_at.toISOString(),
     questions: questions
       .filter((q) => q.turn === i)
-      .map(({ text, open, stage, follow_up }) => ({ text, open, stage, follow_up })),
+      .map(({ text, open, stage, follow_up, counted, why }) => ({ text, open, stage, follow_up, counted, why })),
   }));
 }
 

@@ -96,6 +96,9 @@ test("a learner watches a practice conversation's grade arrive, with its band, s
   await expect(transcript).toContainText("Could you walk me through how orders flow");
   await expect(transcript.getByText("situation question · open")).toBeVisible();
   await expect(transcript.getByText("implication question · open")).toBeVisible();
+  // Issue 22: each label says which rule or model made it.
+  await transcript.getByText("Why these labels").first().click();
+  await expect(transcript.getByText(/(?:rule [a-z-]+|model trained on the labelled corpora)/).first()).toBeVisible();
   await screenshot(page, "grade-report");
 
   await page.getByRole("link", { name: "Back" }).click();
