@@ -94,8 +94,8 @@ test("a learner watches a practice conversation's grade arrive, with its band, s
 
   const transcript = page.getByRole("list", { name: "Transcript" });
   await expect(transcript).toContainText("Could you walk me through how orders flow");
-  await expect(transcript.getByText("situation question · open")).toBeVisible();
-  await expect(transcript.getByText("implication question · open")).toBeVisible();
+  await expect(transcript.getByText("situation question · open").first()).toBeVisible();
+  await expect(transcript.getByText("implication question · open").first()).toBeVisible();
   // Issue 22: each label says which rule or model made it.
   await transcript.getByText("Why these labels").first().click();
   await expect(transcript.getByText(/(?:rule [a-z-]+|model trained on the labelled corpora)/).first()).toBeVisible();

@@ -149,7 +149,9 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(studentRow.email);
   expect(csv[1]).toContain(",88,88,Peak season discovery,");
-  expect(csv[1].endsWith(",25,pass")).toBe(true);
+  // Issue 22: a status column closes each row (graded, or too little to grade).
+  expect(csv[0].endsWith(",status")).toBe(true);
+  expect(csv[1].endsWith(",25,pass,graded")).toBe(true);
 
   // Dismissing the question keeps the assignment; confirming deletes it, and the list says so.
   admin.once("dialog", (dialog) => void dialog.dismiss());
