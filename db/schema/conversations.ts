@@ -102,11 +102,14 @@ export const conversationTurns = pgTable(
 
 /** The scorecard as stored with a grade: its scenario alongside. */
 export type StoredScorecard = ScorecardResult & { scenario: Scenario };
-/** Metrics as stored: grades made before questions carried `turn` and `follow_up` lack them. */
+/** Metrics as stored: grades made before questions carried `turn`, `follow_up`, `act` and `decision` lack them. */
+type MarkedQuestion = TranscriptMetrics["question_marks"][number];
 export type StoredMetrics = Omit<TranscriptMetrics, "question_marks"> & {
-  question_marks: (Omit<TranscriptMetrics["question_marks"][number], "turn" | "follow_up"> & {
+  question_marks: (Omit<MarkedQuestion, "turn" | "follow_up" | "act" | "decision"> & {
     turn?: number;
     follow_up?: boolean;
+    act?: MarkedQuestion["act"];
+    decision?: MarkedQuestion["decision"];
   })[];
 };
 

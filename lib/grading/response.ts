@@ -1,4 +1,5 @@
 import type { Conversation, ConversationTurn, Grade, StoredMetrics, StoredScorecard } from "@/db/schema";
+import { explainDecision } from "@/lib/language";
 import type { Scenario } from "@/lib/validations/scorecard";
 
 import type { GradeFeedback, GradeQuestion, GradeResult, GradeState } from "./grade-schema";
@@ -59,6 +60,10 @@ function questionsOf(marks: StoredMetrics["question_marks"], turns: Turn[]): Gra
     stage: q.stage,
     open: q.open,
     follow_up: q.follow_up ?? false,
+    // The same rule as the grade's counts (questions.ts discoveryQuestions), for grades stored without it.
+    ...(q.act ? { act: q.act } : {}),
+    counted: q.stage !== null && q.answered !== false && !q.embedded,
+    ...(q.decision ? { why: explainDecision(q.decision) } : {}),
   }));
 }
 

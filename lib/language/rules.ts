@@ -56,9 +56,15 @@ export const RULES: Rule[] = [
     id: "how-are-you",
     does: "small-talk",
     pattern:
-      /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how(?:'s| is| was) (?:your|the) (?:day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive)(?: going| been)?|how(?:'s| is) (?:it going|everything|life|business)|how have you been|(?:can|do) you hear me|is this (?:still )?a good time|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
+      /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how(?:'s| is| was) (?:your|the) (?:day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive)(?: going| been)?|how(?:'s| is) (?:it going|everything|life|business)|how have you been|(?:can|do) you hear me|is (?:this|it|now) (?:still )?a (?:good|bad|ok|okay) time(?: to (?:talk|chat|speak))?|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
     priority: 3,
-    hit: ["how are you doing today", "how was your weekend", "can you hear me", "how's it going"],
+    hit: [
+      "how are you doing today",
+      "how was your weekend",
+      "can you hear me",
+      "how's it going",
+      "is it a good time to talk",
+    ],
     miss: ["how are you planning the routes today", "how is the team coping with the backlog"],
     note: "Pleasantries and audio checks are questions, not discovery.",
   },

@@ -213,7 +213,7 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     whAt > 0 &&
     !CONDITIONS.has(first) &&
     core.slice(0, whAt).every((t) => t.pos !== "VERB" && t.pos !== "AUX") &&
-    core.slice(whAt + 1, whAt + 4).some((t) => isAux(t) || t.pos === "VERB")
+    core.slice(whAt + 1, whAt + 6).some((t) => isAux(t) || t.pos === "VERB")
   )
     return "wh";
   // "When the team was small, ..." is a condition, not a question; "when do you ..." is one.
