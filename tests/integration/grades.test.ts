@@ -101,7 +101,15 @@ describe("GET /api/protected/grades/{conversationId}", () => {
     ]);
     expect(res.json.transcript).toHaveLength(discoveryCall.length);
     expect(res.json.transcript[1].questions).toEqual([
-      { text: expect.stringContaining("walk me through"), open: true, stage: "situation", follow_up: false },
+      {
+        text: expect.stringContaining("walk me through"),
+        open: true,
+        stage: "situation",
+        follow_up: false,
+        // Issue 22: counted in the grade's numbers, and which rule or model labelled it.
+        counted: true,
+        why: expect.stringMatching(/^(?:rule|model)/),
+      },
     ]);
     // Issue 11: every learner question in order, with the transcript index of its turn.
     expect(res.json.questions[0]).toEqual({
@@ -110,6 +118,9 @@ describe("GET /api/protected/grades/{conversationId}", () => {
       stage: "situation",
       open: true,
       follow_up: false,
+      act: "situation",
+      counted: true,
+      why: expect.stringMatching(/^(?:rule|model)/),
     });
     expect(res.json.questions.map((q: { turn: number }) => q.turn)).toEqual([1, 3, 5, 7, 9, 11]);
     expect(res.json.scenario).toEqual({ kind: "sales-discovery", objective: "" });
