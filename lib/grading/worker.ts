@@ -111,3 +111,13 @@ export function stopGradingSweep(): void {
   worker.sweep = null;
   worker.wake = null;
 }
+
+/**
+ * Stops the timers and waits for a drain already under way (a kick queued just before counts): a
+ * test file closing its database, or a process shutting down, never cuts a grade's queries off.
+ */
+export async function settleGrading(): Promise<void> {
+  stopGradingSweep();
+  await new Promise((resolve) => setImmediate(resolve));
+  await worker.running?.catch(() => undefined);
+}

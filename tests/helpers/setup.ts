@@ -21,6 +21,9 @@ if (adminUrl) {
 }
 
 afterAll(async () => {
+  // A grade still being written (kicked by the file's last request) finishes before its database goes.
+  const { settleGrading } = await import("@/lib/grading/worker");
+  await settleGrading();
   const { closeDb } = await import("@/db");
   await closeDb();
   if (adminUrl && dbName) {
