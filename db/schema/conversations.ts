@@ -122,6 +122,9 @@ export const grades = pgTable(
       .references(() => conversations.id, { onDelete: "cascade" }),
     status: gradeStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    // Bumped whenever the transcript changes after the grade was queued (a late voice turn). A grading run
+    // writes its result only if the version it read is still current, so an older transcript never wins.
+    version: integer("version").notNull().default(0),
     error: text("error"),
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     locked_until: timestamp("locked_until", { withTimezone: true }),

@@ -24,6 +24,8 @@ export const roleplays = pgTable(
     // schema_data.scenario and schema_data.scorecard; null reads as sales discovery with its default scorecard.
     scenario: jsonb("scenario").$type<Scenario>(),
     scorecard: jsonb("scorecard").$type<Scorecard>(),
+    // The starter-library roleplay this one was copied from (an editable copy); null for the organisation's own.
+    library_key: text("library_key"),
     author_id: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
     deleted_at: timestamp("deleted_at", { withTimezone: true }),

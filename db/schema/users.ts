@@ -16,6 +16,8 @@ export const users = pgTable(
     name: text("name").notNull().default(""),
     password_hash: text("password_hash").notNull(),
     is_dev: boolean("is_dev").notNull().default(false),
+    // Set by the first successful sign-in: inactivity flags count from here, not from when a pilot seeded it.
+    first_signed_in_at: timestamp("first_signed_in_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
