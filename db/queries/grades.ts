@@ -6,10 +6,14 @@ import type { Executor } from "@/db";
 import { conversationTurns, gradeCache, grades } from "@/db/schema";
 import type { GradeResult } from "@/lib/grading/grade-schema";
 
+/** An attempt's hold on a grade: its lease's end exactly as stored, and the transcript version it read. */
+export type GradeClaim = { conversation_id: string; lease: string; version: number };
+
 /**
  * Leases the next due pending grade (one statement, safe with several workers: skip locked)
  * and counts the attempt. Returns null when nothing is due. `lease` is the lease's end exactly as
- * stored (text, to the microsecond): the attempt may write its result only while it still holds it.
+ * stored (text, to the microsecond) and `version` the transcript's: the attempt may write its
+ * result only while both are unchanged.
  */
 export async function claimPendingGrade(db: Executor, leaseMs: number) {
   const due = sql`(select g.conversation_id from ${grades} g
@@ -26,6 +30,7 @@ export async function claimPendingGrade(db: Executor, leaseMs: number) {
       conversation_id: grades.conversation_id,
       attempts: grades.attempts,
       lease: sql<string>`${grades.locked_until}::text`,
+      version: grades.version,
     });
   return row ?? null;
 }
@@ -50,12 +55,16 @@ export async function findGrade(db: Executor, conversationId: string) {
   return row ?? null;
 }
 
-/** The attempt that claimed this lease still holds it (a late turn takes it back: see regradeAfterLateTurn). */
-const holds = (conversationId: string, lease: string) =>
+/**
+ * The attempt still holds its lease and read the current transcript: a late turn bumps the version
+ * and takes the lease back (see regradeAfterLateTurn).
+ */
+const holds = (claim: GradeClaim) =>
   and(
-    eq(grades.conversation_id, conversationId),
+    eq(grades.conversation_id, claim.conversation_id),
     eq(grades.status, "pending"),
-    sql`${grades.locked_until} = ${lease}::timestamptz`,
+    sql`${grades.locked_until} = ${claim.lease}::timestamptz`,
+    eq(grades.version, claim.version),
   );
 
 /**
@@ -63,12 +72,7 @@ const holds = (conversationId: string, lease: string) =>
  * grade. False when it does not: the transcript changed under it, and the grade is due again.
  * A call with too little to grade stores no score (the capped number stays in `scorecard`).
  */
-export async function saveGradeResult(
-  db: Executor,
-  conversationId: string,
-  lease: string,
-  result: GradeResult,
-): Promise<boolean> {
+export async function saveGradeResult(db: Executor, claim: GradeClaim, result: GradeResult): Promise<boolean> {
   const rows = await db
     .update(grades)
     .set({
@@ -87,7 +91,7 @@ export async function saveGradeResult(
       locked_until: null,
       graded_at: sql`now()`,
     })
-    .where(holds(conversationId, lease))
+    .where(holds(claim))
     .returning({ id: grades.conversation_id });
   return rows.length > 0;
 }
@@ -96,13 +100,7 @@ export async function saveGradeResult(
  * Records why an attempt failed: retried after `retryInMs`, or failed for good when null. An
  * attempt that lost its lease to a late turn records nothing: the grade is already due again.
  */
-export async function recordGradeFailure(
-  db: Executor,
-  conversationId: string,
-  lease: string,
-  error: string,
-  retryInMs: number | null,
-) {
+export async function recordGradeFailure(db: Executor, claim: GradeClaim, error: string, retryInMs: number | null) {
   await db
     .update(grades)
     .set(
@@ -110,7 +108,7 @@ export async function recordGradeFailure(
         ? { status: "failed", error, locked_until: null }
         : { error, locked_until: null, next_attempt_at: sql`now() + ${retryInMs}::int * interval '1 millisecond'` },
     )
-    .where(holds(conversationId, lease));
+    .where(holds(claim));
 }
 
 /** Puts a failed grade back in the queue with a fresh set of attempts. */

@@ -35,13 +35,18 @@ export async function makeGradeDue(tx: Executor, conversationId: string): Promis
 }
 
 /**
- * A turn arrived after the call ended: grade again, with a fresh set of attempts, when the grade
- * was written (graded or failed) or is being written (pending and leased: the attempt in flight
- * read the transcript without this turn, and taking its lease back makes its result unwritable).
- * A grade still waiting to start (pending, not leased) picks the turn up anyway and keeps its time.
- * Updating the row under the writer's row lock orders the two: whichever commits second sees the other.
+ * A turn arrived after the call ended. The transcript's version goes up first, unconditionally: that
+ * holds the grade's row until the turn commits (a worker's claim skips it, so no attempt can read the
+ * transcript without the turn and keep its result), and any attempt already holding a claim can no
+ * longer write. Then grade again, with a fresh set of attempts, when the grade was written (graded or
+ * failed) or is being written (pending and leased). A grade still waiting to start (pending, not
+ * leased) picks the turn up anyway and keeps its time.
  */
 export async function regradeAfterLateTurn(tx: Executor, conversationId: string): Promise<void> {
+  await tx
+    .update(grades)
+    .set({ version: sql`${grades.version} + 1` })
+    .where(eq(grades.conversation_id, conversationId));
   await tx
     .update(grades)
     .set({ status: "pending", attempts: 0, error: null, locked_until: null, next_attempt_at: sql`now()` })

@@ -33,17 +33,11 @@ export async function gradeNext(): Promise<boolean> {
   if (!claim) return false;
   try {
     // Refused when a late turn took the lease back meanwhile: the grade is due again with it.
-    await saveGradeResult(db, claim.conversation_id, claim.lease, await gradeConversation(db, claim.conversation_id));
+    await saveGradeResult(db, claim, await gradeConversation(db, claim.conversation_id));
   } catch (err) {
     const final = claim.attempts >= env().GRADING_MAX_ATTEMPTS;
     console.warn(`[grading] attempt ${claim.attempts} for ${claim.conversation_id} failed: ${reason(err)}`);
-    await recordGradeFailure(
-      db,
-      claim.conversation_id,
-      claim.lease,
-      reason(err),
-      final ? null : retryDelayMs(claim.attempts),
-    );
+    await recordGradeFailure(db, claim, reason(err), final ? null : retryDelayMs(claim.attempts));
   }
   return true;
 }

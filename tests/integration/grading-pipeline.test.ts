@@ -71,7 +71,9 @@ describe("the grading pipeline", () => {
       await tx.insert(grades).values({ conversation_id: id });
     });
     const [first, second] = await Promise.all([claimPendingGrade(db, 60_000), claimPendingGrade(db, 60_000)]);
-    expect([first, second].filter(Boolean)).toEqual([{ conversation_id: id, attempts: 1, lease: expect.any(String) }]);
+    expect([first, second].filter(Boolean)).toEqual([
+      { conversation_id: id, attempts: 1, lease: expect.any(String), version: 0 },
+    ]);
     expect(await claimPendingGrade(db, 60_000)).toBeNull();
 
     // a worker that crashed holding the lease: once it expires, the sweep's drain picks the grade up

@@ -10,8 +10,9 @@ import { POST as webhook } from "@/app/api/livekit/webhook/route";
 import { POST as endOwn } from "@/app/api/protected/conversations/[conversationId]/end/route";
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
-import { listTurns } from "@/db/queries/conversations";
-import { claimPendingGrade, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
+import { appendTurn, listTurns } from "@/db/queries/conversations";
+import { type GradeClaim, claimPendingGrade, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
+import { regradeAfterLateTurn } from "@/db/queries/grading-queue";
 import { conversations, grades, roleplays } from "@/db/schema";
 import { LATE_AGENT_TURN_GRACE_MS, VOICE_GRADE_SETTLE_MS } from "@/lib/conversations/service";
 import { gradeConversation } from "@/lib/grading/grade-conversation";
@@ -95,11 +96,8 @@ afterAll(() => {
   for (const k of ["LIVEKIT_URL", "LIVEKIT_API_KEY", "LIVEKIT_API_SECRET", "AGENT_SECRET"]) delete process.env[k];
 });
 
-/**
- * A voice call whose grade a worker has leased and whose transcript (one learner line) it has
- * read, with nothing grading in the background: the tests below play the worker themselves.
- */
-async function gradeInFlight() {
+/** A voice call (one learner line) whose pending grade is due, with nothing grading in the background. */
+async function gradeDue() {
   const id = await voiceCall();
   await call(postTurn, {
     body: { ...turn("item_1", "Hi, is this Dana? I'm calling about your warehouse returns."), speaker: "learner" },
@@ -114,6 +112,15 @@ async function gradeInFlight() {
     .update(grades)
     .set({ next_attempt_at: sql`now() - interval '1 second'` })
     .where(eq(grades.conversation_id, id));
+  return { id, db };
+}
+
+/**
+ * A voice call whose grade a worker has leased and whose transcript (one learner line) it has
+ * read, with nothing grading in the background: the tests below play the worker themselves.
+ */
+async function gradeInFlight() {
+  const { id, db } = await gradeDue();
   const claim = (await claimPendingGrade(db, 60_000))!;
   expect(claim.conversation_id).toBe(id);
   return { id, db, claim, stale: await gradeConversation(db, id) };
@@ -198,8 +205,8 @@ describe("the agent's last turns after a voice call has ended", () => {
     expect(late.json.stored).toBe(true);
 
     // The stale result is refused, and so is a failure of that attempt; the grade is due again.
-    expect(await saveGradeResult(db, id, claim.lease, stale)).toBe(false);
-    await recordGradeFailure(db, id, claim.lease, "The model timed out", null);
+    expect(await saveGradeResult(db, claim, stale)).toBe(false);
+    await recordGradeFailure(db, claim, "The model timed out", null);
     expect((await gradeOf(id)).status).not.toBe("failed");
 
     await drainGrades();
@@ -218,7 +225,7 @@ describe("the agent's last turns after a voice call has ended", () => {
 
       let late: Promise<Awaited<ReturnType<typeof call>>> | undefined;
       await db.transaction(async (tx) => {
-        expect(await saveGradeResult(tx, id, claim.lease, stale)).toBe(true);
+        expect(await saveGradeResult(tx, claim, stale)).toBe(true);
         late = call(postTurn, {
           body: turn("item_2", "Speaking. Returns are a mess right now, to be honest."),
           params: { conversationId: id },
@@ -232,6 +239,37 @@ describe("the agent's last turns after a voice call has ended", () => {
       const graded = await gradeOf(id);
       expect(graded.status).toBe("graded");
       expect(graded.attempts).toBe(1);
+      expect(graded.metrics!.talk_share_words).toBeLessThan(1);
+    },
+  );
+
+  // The other order: the late turn's transaction is still open when a worker claims the grade and
+  // reads the transcript (read committed: without the turn). The turn's transaction holds the grade's
+  // row, so the claim skips it; before the version token the claim won and its stale grade was kept.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "never keeps a grade read while a late turn was still being stored",
+    async () => {
+      const { id, db } = await gradeDue();
+      const worker: { claim?: GradeClaim | null; stale?: Awaited<ReturnType<typeof gradeConversation>> } = {};
+      await db.transaction(async (tx) => {
+        await appendTurn(tx, {
+          conversationId: id,
+          speaker: "persona",
+          text: "Speaking. Returns are a mess right now, to be honest.",
+          source: "voice",
+          externalId: "item_2",
+        });
+        await regradeAfterLateTurn(tx, id);
+        // Meanwhile a worker, on another connection, looks for due grades.
+        worker.claim = await claimPendingGrade(db, 60_000);
+        if (worker.claim) worker.stale = await gradeConversation(db, id);
+      });
+      if (worker.claim && worker.stale) await saveGradeResult(db, worker.claim, worker.stale);
+
+      await drainGrades();
+      const graded = await gradeOf(id);
+      expect(graded.status).toBe("graded");
+      expect(graded.metrics!.persona_seconds).toBeGreaterThan(0);
       expect(graded.metrics!.talk_share_words).toBeLessThan(1);
     },
   );
