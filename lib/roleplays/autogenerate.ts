@@ -8,7 +8,7 @@ import { AppError, forbidden } from "@/lib/errors";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import { personaSchema } from "@/lib/validations/persona";
 import type { AutogenerateInput } from "@/lib/validations/roleplay";
-import { scenarioSchema, scorecardSchema } from "@/lib/validations/scorecard";
+import { scenarioSchema, scorecardSchema, withWeightsOf100 } from "@/lib/validations/scorecard";
 
 import {
   assertOwnGroups,
@@ -26,7 +26,7 @@ const SYSTEM = [
   "Use only what the notes say or clearly imply; keep each field short and concrete.",
   "Give at least one pain point and one goal. Leave company and personality out unless the notes describe them.",
   "Also give the scenario: its kind (sales-discovery, job-interview, customer-service, pitch or general) and the learner's objective in one sentence;",
-  "and a scorecard only if the notes say how the call should be judged (criteria with weights; leave measure out for criteria judged from the transcript).",
+  "and a scorecard only if the notes say how the call should be judged (criteria with weights that total 100; leave measure out for criteria judged from the transcript).",
 ].join(" ");
 
 /** What Claude returns: the persona, plus the scenario and, when the notes say how to judge, a scorecard. */
@@ -82,7 +82,9 @@ export async function autogenerateRoleplay(user: SessionUser, input: Autogenerat
     schema_data: {
       persona,
       scenario: scenario ?? existing?.schema_data.scenario ?? { kind, objective: "" },
-      scorecard: scorecard ?? keptScorecard ?? structuredClone(DEFAULT_SCORECARDS[kind]),
+      // A person's weights must total 100 (the form and the API refuse other totals); the model's are scaled.
+      scorecard:
+        (scorecard && withWeightsOf100(scorecard)) ?? keptScorecard ?? structuredClone(DEFAULT_SCORECARDS[kind]),
     },
   };
   return existing ? updateRoleplay(user, existing.id, payload) : createRoleplay(user, payload, organizationId);

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { flag, requiredText, routeId, text, uniqueIds, uuid } from "./common";
 import { personaSchema } from "./persona";
-import { scenarioSchema, scorecardSchema } from "./scorecard";
+import { authoredScorecardSchema, scenarioSchema } from "./scorecard";
 
 export const MAX_RAW_TEXT = 20_000;
 
@@ -32,7 +32,7 @@ export const roleplayPayloadSchema = z.object({
       persona: personaSchema,
       /** Optional in the payload: a missing scenario is sales discovery, a missing scorecard the kind's default. */
       scenario: scenarioSchema.optional(),
-      scorecard: scorecardSchema.optional(),
+      scorecard: authoredScorecardSchema.optional(),
     },
     { error: "schema_data must hold a persona" },
   ),

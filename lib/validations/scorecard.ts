@@ -16,7 +16,8 @@ export const SCENARIO_KIND_LABELS: Record<ScenarioKind, string> = {
 
 /**
  * Built-in measures, each computed deterministically from the transcript (lib/grading/measures.ts).
- * A criterion without a measure is judged from the transcript by Claude (or shown as "needs AI grading").
+ * A criterion without a measure is judged from the transcript by Claude; without a model (no
+ * ANTHROPIC_API_KEY) it shows as "needs AI grading" and is left out of the score (lib/grading/scorecard.ts).
  */
 export const MEASURES = [
   "spin",
@@ -91,6 +92,49 @@ export const scorecardSchema = z
     path: ["criteria"],
   });
 export type Scorecard = z.output<typeof scorecardSchema>;
+
+export const WEIGHT_TOTAL = 100;
+
+export const weightTotal = (criteria: readonly { weight: number | string }[]) =>
+  criteria.reduce((sum, c) => sum + (Number(c.weight) || 0), 0);
+
+/**
+ * A scorecard saved from now on: its weights total 100, so each weight reads as a share of the score.
+ * Stored scorecards and transcripts graded by the CLI keep the looser `scorecardSchema`: the grade is a
+ * weighted mean, so an older scorecard whose weights total 105 still loads and grades.
+ */
+export const authoredScorecardSchema = scorecardSchema.superRefine((s, ctx) => {
+  // A weight that is not a whole number already has its own message; a total of it would mislead.
+  if (!s.criteria.every((c) => Number.isInteger(c.weight))) return;
+  const total = weightTotal(s.criteria);
+  if (total === WEIGHT_TOTAL) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["criteria"],
+    message: `Weights add up to ${total}; they must total ${WEIGHT_TOTAL}`,
+  });
+});
+
+/**
+ * The same criteria with weights scaled to total 100 (largest remainder, every weight at least 1), for a
+ * scorecard written by the model rather than a person: it is saved in that shape, and the editor shows it.
+ */
+export function withWeightsOf100(scorecard: Scorecard): Scorecard {
+  const total = weightTotal(scorecard.criteria);
+  if (total === WEIGHT_TOTAL || total <= 0) return scorecard;
+  const exact = scorecard.criteria.map((c) => (c.weight * WEIGHT_TOTAL) / total);
+  const weights = exact.map((x) => Math.max(1, Math.floor(x)));
+  let left = WEIGHT_TOTAL - weights.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % byRemainder.length, left--) weights[byRemainder[k].i]++;
+  // Raising a tiny weight to 1 can overshoot: take the excess from the largest weights.
+  while (left < 0) {
+    const largest = weights.indexOf(Math.max(...weights));
+    weights[largest]--;
+    left++;
+  }
+  return { ...scorecard, criteria: scorecard.criteria.map((c, i) => ({ ...c, weight: weights[i] })) };
+}
 
 export const scenarioSchema = z.object({
   kind: z

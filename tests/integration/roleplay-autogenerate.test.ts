@@ -131,6 +131,18 @@ describe("POST /api/protected/roleplay/autogenerate", () => {
     expect(stub.requests.length).toBe(calls);
   });
 
+  it("scales a model's scorecard to weights that total 100, as a person's must (issue 23)", async () => {
+    online();
+    const criteria = [
+      { id: "rapport", label: "Builds rapport", description: "", weight: 60 },
+      { id: "spin", label: "SPIN", description: "", weight: 55, measure: "spin" },
+    ];
+    reply = { tool: { name: "persona", input: persona({ scorecard: { pass_mark: 70, criteria } }) } };
+    const res = await call(autogenerate, { token: dev.token, body: request() });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.schema_data.scorecard.criteria.map((c: { weight: number }) => c.weight)).toEqual([52, 48]);
+  });
+
   it("answers 502 with a clear detail and creates nothing when the model's persona is malformed", async () => {
     online();
     const before = await roleplayCount();

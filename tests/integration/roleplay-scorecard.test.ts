@@ -119,3 +119,70 @@ describe("scenario and scorecard in schema_data (issue 11)", () => {
     expect(c.scorecard).toEqual(interview.scorecard);
   });
 });
+
+describe("weights that total 100 (issue 23)", () => {
+  const withWeights = (...weights: number[]) => ({
+    persona: persona(),
+    scorecard: {
+      pass_mark: 70,
+      criteria: weights.map((weight, i) => ({ id: `c${i}`, label: `Criterion ${i}`, weight, measure: "listening" })),
+    },
+  });
+
+  it.each([
+    [105, [35, 15, 10, 10, 10, 10, 5, 5, 5]],
+    [115, [60, 55]],
+  ])(
+    "refuses weights adding up to %i on create and edit with 422 and where it is wrong, and saves nothing",
+    async (total, weights) => {
+      const name = `Weights ${total}`;
+      const refused = await call(create, {
+        token: w.admin.token,
+        body: payload({ name, schema_data: withWeights(...weights) }),
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.json).toEqual({
+        detail: [
+          {
+            loc: ["body", "schema_data", "scorecard", "criteria"],
+            msg: `Weights add up to ${total}; they must total 100`,
+            type: expect.any(String),
+          },
+        ],
+      });
+      const db = await getDb();
+      expect(await db.select().from(roleplays).where(eq(roleplays.name, name))).toEqual([]);
+
+      const made = await call(create, {
+        token: w.admin.token,
+        body: payload({ name, schema_data: withWeights(60, 40) }),
+      });
+      expect(made.status).toBe(201);
+      const edited = await call(edit, {
+        token: w.admin.token,
+        params: { roleplayId: made.json.id },
+        body: payload({ name, schema_data: withWeights(...weights) }),
+      });
+      expect(edited.status).toBe(422);
+      expect(edited.json.detail[0].msg).toBe(`Weights add up to ${total}; they must total 100`);
+      const got = await call(select, { token: w.admin.token, params: { roleplayId: made.json.id } });
+      expect(got.json.schema_data.scorecard.criteria.map((c: { weight: number }) => c.weight)).toEqual([60, 40]);
+    },
+  );
+
+  it("accepts weights that total 100", async () => {
+    const res = await call(create, { token: w.admin.token, body: payload({ schema_data: withWeights(50, 30, 20) }) });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+  });
+
+  it("still loads, and practises with, a scorecard stored before the rule whose weights total 110", async () => {
+    const made = await call(create, { token: w.admin.token, body: payload({ name: "Old weights" }) });
+    const old = withWeights(60, 50).scorecard;
+    await (await getDb()).update(roleplays).set({ scorecard: old }).where(eq(roleplays.id, made.json.id));
+    const got = await call(select, { token: w.admin.token, params: { roleplayId: made.json.id } });
+    expect(got.status).toBe(200);
+    expect(got.json.schema_data.scorecard).toEqual(old);
+    const room = await call(requestroom, { token: w.admin.token, body: { schema_id: made.json.id } });
+    expect(room.status, JSON.stringify(room.json)).toBe(200);
+  });
+});
