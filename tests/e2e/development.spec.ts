@@ -34,7 +34,7 @@ test.describe("developer console", () => {
       { name: "Cohort South", users: 1, admins: 0 },
     ]);
     expect(seeded.filename).toBe(`${orgName.replace(/[^a-zA-Z0-9]/g, "_")}_users.csv`);
-    expect(seeded.header).toEqual(["group", "role", "email", "password"]);
+    expect(seeded.header).toEqual(["group", "role", "email", "password", "name"]);
     expect(seeded.rows.map((r) => `${r.group}/${r.role}`)).toEqual([
       "Cohort North/admin",
       "Cohort North/member",

@@ -55,7 +55,7 @@ test.describe("organisation management", () => {
     await expect(page.getByRole("button", { name: "Edit Selected" })).toBeDisabled();
 
     await friday.getByRole("button", { name: /View Stats/ }).click();
-    await expect(organization.statsHeading("Friday Cohort Student 1")).toBeVisible();
+    await expect(organization.statsHeading("Student 03")).toBeVisible();
     await expect(page.getByText("No graded conversations yet.")).toBeVisible();
     await organization.backToOverview.click();
     await expect(organization.heading(orgName)).toBeVisible();

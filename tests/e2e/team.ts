@@ -83,9 +83,9 @@ export async function createTeam(api: APIRequestContext, tag: string): Promise<T
   const team = {
     organization,
     dev: E2E_DEVELOPER,
-    admin: account("Cohort A", "admin", "Cohort A Admin 1"),
-    memberA: account("Cohort A", "member", "Cohort A Student 1"),
-    memberB: account("Cohort B", "member", "Cohort B Student 1"),
+    admin: account("Cohort A", "admin", "Instructor 01"),
+    memberA: account("Cohort A", "member", "Student 01"),
+    memberB: account("Cohort B", "member", "Student 02"),
     maya,
   };
   const discoveryId = await publishDemoRoleplays(api, team.admin);

@@ -19,7 +19,10 @@ function parseCsv(csv: string) {
     .trim()
     .split("\r\n")
     .map((line) => line.split(","));
-  return { header, rows: rows.map(([group, role, email, password]) => ({ group, role, email, password })) };
+  return {
+    header,
+    rows: rows.map(([group, role, email, password, name]) => ({ group, role, email, password, name })),
+  };
 }
 
 describe("POST /api/dev/seed/organization", () => {
@@ -45,7 +48,7 @@ describe("POST /api/dev/seed/organization", () => {
     expect(res.json.csv_filename).toBe("Spring_Pilot_2026_users.csv");
 
     const { header, rows } = parseCsv(res.json.csv_data);
-    expect(header).toEqual(["group", "role", "email", "password"]);
+    expect(header).toEqual(["group", "role", "email", "password", "name"]);
     expect(rows.map((r) => `${r.group}/${r.role}`)).toEqual([
       "Cohort A/admin",
       "Cohort A/member",
@@ -54,10 +57,16 @@ describe("POST /api/dev/seed/organization", () => {
       "Cohort B/member",
       "Cohort B/member",
     ]);
-    for (const r of rows) {
-      expect(r.email).toMatch(/^spring-pilot-2026-cohort-[ab]-(admin|member)-\d-[a-z0-9]{4}@pilot\.parley\.example$/);
-      expect(r.password).toHaveLength(16);
-    }
+    // Short logins numbered across the organisation, names to match, passwords to read aloud.
+    expect(rows.map((r) => [r.email, r.name])).toEqual([
+      ["i01.sp2026@pilot.parley.example", "Instructor 01"],
+      ["s01.sp2026@pilot.parley.example", "Student 01"],
+      ["s02.sp2026@pilot.parley.example", "Student 02"],
+      ["s03.sp2026@pilot.parley.example", "Student 03"],
+      ["s04.sp2026@pilot.parley.example", "Student 04"],
+      ["s05.sp2026@pilot.parley.example", "Student 05"],
+    ]);
+    for (const r of rows) expect(r.password).toMatch(/^[a-z][a-hj-km-np-z2-9]{3}(-[a-hj-km-np-z2-9]{4}){2}$/);
     expect(new Set(rows.map((r) => r.password)).size).toBe(rows.length);
 
     const db = await getDb();
@@ -82,7 +91,8 @@ describe("POST /api/dev/seed/organization", () => {
       expect(res.json.csv_data).not.toContain(account.password_hash);
       expect(account.is_dev).toBe(false);
     }
-    expect(accounts.find((a) => a.email === rows[1].email)?.name).toBe("Cohort A Student 1");
+    expect(accounts.find((a) => a.email === rows[1].email)?.name).toBe("Student 01");
+    expect(accounts.find((a) => a.email === rows[0].email)?.name).toBe("Instructor 01");
     const ids = accounts.map((a) => a.id);
     const roles = await db.select().from(memberships).where(inArray(memberships.user_id, ids));
     expect(roles.filter((m) => m.role === "admin" && m.organization_id === orgId)).toHaveLength(1);
@@ -95,6 +105,29 @@ describe("POST /api/dev/seed/organization", () => {
     // A row of the CSV signs in.
     const signedIn = await call(signin, { body: { email: rows[0].email, password: rows[0].password } });
     expect(signedIn.status).toBe(200);
+  });
+
+  it("gives each organisation its own login tag: the same abbreviation is numbered, in order", async () => {
+    const seedOne = async (org_name: string) => {
+      const res = await call(seed, { token: dev.token, body: { org_name, num_users: 1, num_admins: 0 } });
+      expect(res.status).toBe(201);
+      return parseCsv(res.json.csv_data).rows[0];
+    };
+    expect((await seedOne("Riverside Community College")).email).toBe("s01.rcc@pilot.parley.example");
+    expect((await seedOne("Riverside Community College")).email).toBe("s01.rcc2@pilot.parley.example");
+    expect((await seedOne("Rock Creek College")).email).toBe("s01.rcc3@pilot.parley.example");
+    expect((await seedOne("Spring Pilot 2026")).email).toBe("s01.sp2026-2@pilot.parley.example");
+    // A signed-up account that happens to look like a pilot login takes its tag too.
+    await createUser({ email: "s01.ab@pilot.parley.example" });
+    expect((await seedOne("Alpha Bravo Company")).email).toBe("s01.abc@pilot.parley.example");
+    expect((await seedOne("Alpha Bravo")).email).toBe("s01.alphabravo@pilot.parley.example");
+    expect((await seedOne("A.B.")).email).toBe("s01.ab2@pilot.parley.example");
+    const row = await seedOne("Riverside Community College");
+    expect(row.email).toBe("s01.rcc4@pilot.parley.example");
+    expect(row.email.length).toBeLessThanOrEqual(30);
+    const signedIn = await call(signin, { body: { email: row.email, password: row.password } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.user.name).toBe("Student 01");
   });
 
   it("seeds legacy mode into 'Default Group' falling back to one member and one admin for counts that are not numbers", async () => {
