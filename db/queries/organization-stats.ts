@@ -22,6 +22,7 @@ export type MemberAggregate = {
   id: string;
   name: string;
   email: string;
+  role: "admin" | "member";
   conversations: number;
   seconds: number;
   average_score: number | null;
@@ -50,7 +51,7 @@ export async function selectMemberAggregates(db: Executor, organizationId: strin
   // Plain rows from the driver: drizzle's per-row mapping was the largest cost of this call.
   return rowsOf<MemberAggregate>(
     await db.execute(sql`
-      select ${users.id} as id, ${users.name} as name, ${users.email} as email,
+      select ${users.id} as id, ${users.name} as name, ${users.email} as email, ${memberships.role} as role,
         coalesce(${learnerStats.conversations}, 0) as conversations,
         coalesce(${learnerStats.seconds}, 0) as seconds,
         ${learnerStats.score_sum} / nullif(${learnerStats.scored}, 0) as average_score,
@@ -96,6 +97,15 @@ export async function selectUserScores(db: Executor, input: { organizationId: st
     .orderBy(desc(conversations.started_at))
     .limit(input.limit);
   return rows.reverse();
+}
+
+/** When each learner (member, not admin) of the organisation first signed in; null for never. */
+export async function selectFirstSignIns(db: Executor, organizationId: string) {
+  return db
+    .select({ user_id: users.id, first_signed_in_at: users.first_signed_in_at })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.user_id))
+    .where(and(eq(memberships.organization_id, organizationId), eq(memberships.role, "member")));
 }
 
 /** The last three final scores of every member with graded conversations, newest first (for the falling-trend flag). */
@@ -195,6 +205,9 @@ export async function selectGradeExport(
       order by a.due_at, a.id limit 1
     ) a on true
     where c.organization_id = ${org} and c.status = 'ended' ${assignmentRequired} ${inGroup}
+      -- An instructor's own practice is not a learner's row.
+      and not exists (select 1 from memberships am where am.organization_id = ${org} and am.user_id = c.user_id
+                      and am.role = 'admin')
     order by u.name, u.email, c.started_at`);
   return rowsOf<ExportRow>(res);
 }

@@ -64,3 +64,11 @@ export async function revokeSession(db: Executor, sessionId: string) {
     .set({ revoked_at: sql`now()` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
+
+/** Records the first successful sign-in, once: a conditional update, so parallel sign-ins keep the earliest. */
+export async function markFirstSignIn(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({ first_signed_in_at: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.first_signed_in_at)));
+}

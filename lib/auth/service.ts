@@ -6,6 +6,7 @@ import {
   findUserByEmail,
   insertSession,
   insertUserWithCredits,
+  markFirstSignIn,
   revokeSession,
 } from "@/db/queries/users";
 import { isUniqueViolation } from "@/lib/db-errors";
@@ -72,7 +73,12 @@ export async function signIn(input: SignInInput, clientAddress: string) {
   if (!user || !valid) throw unauthorized("Invalid email or password");
   // Success clears this address's lockout for the account and gives back the account-wide attempt,
   // so the ceilings count failures; the per-address limit keeps counting every attempt.
-  await Promise.all([release("signinAccountAddress", email, clientAddress), refund("signinAccount", email)]);
+  // The first sign-in starts the learner's inactivity clock (cohort flags), not the day they were seeded.
+  await Promise.all([
+    release("signinAccountAddress", email, clientAddress),
+    refund("signinAccount", email),
+    markFirstSignIn(db, user.id),
+  ]);
 
   const session = await issueSession(user.id, user.name, user.email);
   return { ...session, user: { id: user.id, name: user.name, email: user.email, isDev: user.is_dev } };

@@ -2,7 +2,7 @@ import "server-only";
 
 import { getDb } from "@/db";
 import { findMembership, selectAdminIds } from "@/db/queries/memberships";
-import { selectRecentScores, selectUserConversations } from "@/db/queries/organization-stats";
+import { selectFirstSignIns, selectRecentScores, selectUserConversations } from "@/db/queries/organization-stats";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
 import { gradeStateName } from "@/lib/grading/response";
@@ -38,14 +38,16 @@ const WEEK = 7 * 86_400_000;
 export async function getCohort(caller: SessionUser, now = new Date()): Promise<Cohort> {
   const membership = await managedOrganization(caller);
   const db = await getDb();
-  const [stats, assignments, recent, admins] = await Promise.all([
+  const [stats, assignments, recent, admins, signIns] = await Promise.all([
     getOrganizationStats(caller, { includeEmptyGroups: true }),
     assignmentsOf(membership.organizationId, now),
     selectRecentScores(db, membership.organizationId),
     selectAdminIds(db, membership.organizationId),
+    selectFirstSignIns(db, membership.organizationId),
   ]);
+  const firstSignIn = new Map(signIns.map((r) => [r.user_id, r.first_signed_in_at?.toISOString() ?? null]));
   const people = new Map(stats.groups.flatMap((g) => g.users).map((u) => [u.id, u]));
-  // Instructors (admins) are listed in their groups as the spec says, but they are not learners.
+  // Learners only: stats.ts leaves admins out of the tables already; the summary never counts them either.
   const users = [...people.values()].filter((u) => !admins.has(u.id));
   const averages = users.map((u) => u.average_score).filter((s): s is number => s !== null);
   const recentOf = new Map(recent.map((r) => [r.user_id, r.scores]));
@@ -58,13 +60,14 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
       best_score: number | null;
       pass_mark: number;
       min_attempts: number;
+      created_at: string;
     }[]
   >();
   for (const a of assignments) {
     for (const l of a.learners) {
       assignedTo.set(l.user_id, [
         ...(assignedTo.get(l.user_id) ?? []),
-        { ...l, pass_mark: a.pass_mark, min_attempts: a.min_attempts },
+        { ...l, pass_mark: a.pass_mark, min_attempts: a.min_attempts, created_at: a.created_at },
       ]);
     }
   }
@@ -72,6 +75,8 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
     const mine = assignedTo.get(u.id) ?? [];
     flags[u.id] = attentionFlags({
       lastActive: u.last_active,
+      firstSignedIn: firstSignIn.get(u.id) ?? null,
+      assignedSince: mine.length ? mine.map((a) => a.created_at).reduce((x, y) => (x > y ? x : y)) : null,
       recentScores: recentOf.get(u.id) ?? [],
       assignments: mine,
       now,

@@ -94,9 +94,8 @@ describe("GET /api/organization/stats-dashboard", () => {
     const res = await call(stats, { token: u.outsider.token });
     expect(res.status).toBe(200);
     expect(res.json.organization_name).toBe("Elsewhere");
-    expect(res.json.groups.flatMap((g: { users: { id: string }[] }) => g.users.map((x) => x.id))).toEqual([
-      u.outsider.id,
-    ]);
+    // Its only member is its admin, who is no learner: no group has a learner's row.
+    expect(res.json.groups).toEqual([]);
   });
 
   it("computes each user's figures over the organisation's ended conversations", async () => {
@@ -105,12 +104,13 @@ describe("GET /api/organization/stats-dashboard", () => {
     expect(res.json.organization_name).toBe("Harbor Sales Lab");
     expect(res.json.groups.map((g: { name: string }) => g.name)).toEqual(["Cohort A", "Cohort B", "Ungrouped"]);
     const [cohortA, cohortB, ungrouped] = res.json.groups;
-    expect(cohortA.users.map((x: { name: string }) => x.name)).toEqual(["Ada Admin", "Bo Both"]);
+    // Learners only: Ada is Cohort A's admin (issue 23), so she has no row.
+    expect(cohortA.users.map((x: { name: string }) => x.name)).toEqual(["Bo Both"]);
     expect(cohortB.users.map((x: { name: string }) => x.name)).toEqual(["Bo Both", "Meg Member"]);
     expect(ungrouped).toMatchObject({ id: "ungrouped", name: "Ungrouped" });
     expect(ungrouped.users.map((x: { name: string }) => x.name)).toEqual(["Dev Eloper", "Lou Loner"]);
 
-    const both = cohortA.users[1];
+    const both = cohortA.users[0];
     expect(both).toEqual({
       id: u.both.id,
       name: "Bo Both",
@@ -122,7 +122,7 @@ describe("GET /api/organization/stats-dashboard", () => {
     });
     expect(cohortB.users[0]).toEqual(both);
     expect(cohortB.users[1]).toMatchObject({ conversations: 1, time_minutes: 15, average_score: null });
-    expect(cohortA.users[0]).toMatchObject({
+    expect(ungrouped.users[1]).toMatchObject({
       conversations: 0,
       time_minutes: 0,
       average_score: null,

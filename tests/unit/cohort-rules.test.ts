@@ -28,8 +28,17 @@ describe("attention flags", () => {
   const now = new Date("2026-11-22T12:00:00Z");
   const recent = "2026-11-20T12:00:00Z";
   it.each([
-    [{ lastActive: null, recentScores: [], assignments: [] }, ["inactive"]],
+    [{ lastActive: null, recentScores: [], assignments: [] }, ["inactive"]], // signed in three weeks ago
     [{ lastActive: "2026-11-10T12:00:00Z", recentScores: [], assignments: [] }, ["inactive"]],
+    // Seeded minutes ago and never signed in: honest, not "no practice in 7 days".
+    [{ lastActive: null, firstSignedIn: null, recentScores: [], assignments: [] }, ["not_signed_in"]],
+    [{ lastActive: null, firstSignedIn: "2026-11-20T09:00:00Z", recentScores: [], assignments: [] }, []],
+    // Inactivity counts from the later of the first sign-in and the newest assignment.
+    [{ lastActive: null, assignedSince: "2026-11-19T09:00:00Z", recentScores: [], assignments: [] }, []],
+    [
+      { lastActive: "2026-11-01T12:00:00Z", assignedSince: "2026-11-14T09:00:00Z", recentScores: [], assignments: [] },
+      ["inactive"],
+    ],
     [{ lastActive: recent, recentScores: [50, 60, 70], assignments: [] }, ["falling"]], // newest first: 70, then 60, then 50
     [{ lastActive: recent, recentScores: [60, 60, 70], assignments: [] }, []], // not strictly falling
     [{ lastActive: recent, recentScores: [50, 60], assignments: [] }, []], // fewer than three grades
@@ -59,7 +68,14 @@ describe("attention flags", () => {
     ],
   ] as const)("%o -> %o", (input, expected) => {
     expect(
-      attentionFlags({ ...input, recentScores: [...input.recentScores], assignments: [...input.assignments], now }),
+      attentionFlags({
+        firstSignedIn: "2026-11-01T08:00:00Z",
+        assignedSince: null,
+        ...input,
+        recentScores: [...input.recentScores],
+        assignments: [...input.assignments],
+        now,
+      }),
     ).toEqual(expected);
   });
 
