@@ -17,16 +17,31 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
   const minutes = durationMinutes(grade.started_at, grade.ended_at);
   const exact = exactDuration(grade.started_at, grade.ended_at);
   const tooLittle = grade.grade_state === "too_little_to_grade";
+  const automatic = tooLittle ? null : grade.conversation_score;
+  // A review that changed the score: the reviewed score counts, the automatic one is shown beside it.
+  const changed = grade.reviewed_score !== null && grade.reviewed_score !== automatic;
+  const unscored = grade.final_score === null;
   return (
     <div className="grid gap-4">
       <GradeSection
         title="Overall Performance"
         aside={
-          tooLittle ? <TooLittleTile /> : <ScoreTile score={grade.conversation_score} label="Overall score" size="lg" />
+          unscored ? (
+            <TooLittleTile />
+          ) : (
+            <div className="grid justify-items-center gap-1">
+              <ScoreTile score={grade.final_score} label={changed ? "Reviewed score" : "Overall score"} size="lg" />
+              {changed ? (
+                <p className="text-center text-xs text-muted-foreground" data-testid="automatic-score">
+                  {automatic === null ? "Automatic: too little to grade" : `Automatic score ${automatic}`}
+                </p>
+              ) : null}
+            </div>
+          )
         }
       >
         <p className="text-sm leading-relaxed">{f.overall_feedback}</p>
-        {tooLittle ? (
+        {unscored ? (
           <p className="mt-2 text-sm text-muted-foreground" data-testid="too-little-note">
             Not scored: too little was said for a real grade, so this call counts in no average, trend or pass. The
             scorecard below explains the cap.
@@ -35,7 +50,12 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
       </GradeSection>
 
       {grade.scorecard ? (
-        <ScorecardPanel scorecard={grade.scorecard} scenario={grade.scenario} tooLittle={tooLittle} />
+        <ScorecardPanel
+          scorecard={grade.scorecard}
+          scenario={grade.scenario}
+          finalScore={grade.final_score}
+          automaticScore={changed ? automatic : undefined}
+        />
       ) : null}
 
       <GradeSection title="SPIN Methodology" aside={<ScoreTile score={f.spin_score} label="SPIN score" />}>

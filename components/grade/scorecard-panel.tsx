@@ -10,27 +10,37 @@ import { GradeSection } from "./section";
 export function ScorecardPanel({
   scorecard,
   scenario,
-  tooLittle = false,
+  finalScore,
+  automaticScore,
 }: {
   scorecard: ScorecardResult;
   scenario: Scenario | null;
-  /** Too little to grade: no pass or fail, and the capped number only as an explanation. */
-  tooLittle?: boolean;
+  /** The score that counts (a review's, else the automatic one); null for too little to grade: no pass or fail. */
+  finalScore: number | null;
+  /** Set when a review changed the score: the automatic one, shown beside the verdict (null: too little). */
+  automaticScore?: number | null;
 }) {
+  const passed = finalScore !== null && finalScore >= scorecard.pass_mark;
   const totalWeight = scorecard.criteria.filter((c) => c.score !== null).reduce((s, c) => s + c.weight, 0);
   return (
     <GradeSection title="Scorecard">
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm">
         {scenario ? <Badge variant="secondary">{SCENARIO_KIND_LABELS[scenario.kind]}</Badge> : null}
-        {tooLittle ? (
+        {finalScore === null ? (
           <Badge variant="secondary" data-testid="scorecard-verdict">
             Too little to grade
           </Badge>
         ) : (
-          <Badge variant={scorecard.passed ? "success" : "destructive"} data-testid="scorecard-verdict">
-            {scorecard.passed ? "Passed" : "Not passed"}: {scorecard.score} against a pass mark of {scorecard.pass_mark}
+          <Badge variant={passed ? "success" : "destructive"} data-testid="scorecard-verdict">
+            {passed ? "Passed" : "Not passed"}: {finalScore} against a pass mark of {scorecard.pass_mark}
           </Badge>
         )}
+        {automaticScore !== undefined ? (
+          <span className="text-muted-foreground" data-testid="scorecard-automatic">
+            Reviewed score;{" "}
+            {automaticScore === null ? "automatically too little to grade" : `automatic score ${automaticScore}`}
+          </span>
+        ) : null}
       </div>
       {scenario?.objective ? (
         <p className="mb-3 text-sm">

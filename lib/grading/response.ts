@@ -50,6 +50,10 @@ export type GradeResponse = {
   scorecard: ScorecardResult | null;
   /** Every learner question in order: `turn` indexes `transcript`; stage null for "not a discovery question". */
   questions: GradeQuestion[];
+  /** An instructor's corrected score, null when nobody reviewed the score. */
+  reviewed_score: number | null;
+  /** The score that counts everywhere: the reviewed one, else the automatic one (null for too little to grade). */
+  final_score: number | null;
 };
 
 /** Questions of a stored grade; grades made before `turn` existed get it from the turn's position. */
@@ -87,8 +91,36 @@ function splitScorecard(stored: StoredScorecard | null) {
   return { scenario, scorecard };
 }
 
-export function gradeResponse(conversation: Conversation, grade: Grade, turns: Turn[]): GradeResponse {
+/** The graders' sentence about the score and the pass mark (rubric-feedback.ts, claude-grader.ts). */
+const SCORE_SENTENCE =
+  /(?:Your score of \d+ (?:passes|is below) the pass mark of \d+|Score \d+ against a pass mark of \d+)\./;
+
+/**
+ * Once a review changed the score, the overall feedback speaks of the score that counts: the rubric's
+ * score sentence is rewritten, and any other text (an AI grader's) is preceded by the reviewed verdict.
+ */
+export function reviewedOverall(
+  text: string,
+  score: { automatic: number | null; reviewed: number | null; passMark: number | null },
+): string {
+  const { automatic, reviewed, passMark } = score;
+  if (reviewed === null || reviewed === automatic) return text;
+  const against =
+    passMark === null ? "" : ` ${reviewed >= passMark ? "passes" : "is below"} the pass mark of ${passMark}`;
+  const was = automatic === null ? "automatically: too little to grade" : `automatic score ${automatic}`;
+  const sentence = `Your reviewed score of ${reviewed}${against} (${was}).`;
+  return SCORE_SENTENCE.test(text) ? text.replace(SCORE_SENTENCE, sentence) : `${sentence} ${text}`;
+}
+
+export function gradeResponse(
+  conversation: Conversation,
+  grade: Grade,
+  turns: Turn[],
+  reviewedScore: number | null = null,
+): GradeResponse {
   const { metrics } = grade;
+  const automatic = grade.state === "too_little" ? null : grade.score;
+  const passMark = grade.scorecard?.pass_mark ?? null;
   const questions = questionsOf(metrics?.question_marks ?? [], turns);
   const { scenario, scorecard } = splitScorecard(grade.scorecard);
   return {
@@ -105,7 +137,14 @@ export function gradeResponse(conversation: Conversation, grade: Grade, turns: T
     stages_covered: grade.stages_covered ?? [],
     topics_covered: grade.topics_covered ?? [],
     // A graded row gets its feedback in the same statement as its score (saveGradeResult).
-    feedback: grade.feedback!,
+    feedback: {
+      ...grade.feedback!,
+      overall_feedback: reviewedOverall(grade.feedback!.overall_feedback, {
+        automatic,
+        reviewed: reviewedScore,
+        passMark,
+      }),
+    },
     grader: grade.grader ?? "rubric",
     model: grade.model,
     graded_at: grade.graded_at?.toISOString() ?? null,
@@ -114,6 +153,8 @@ export function gradeResponse(conversation: Conversation, grade: Grade, turns: T
     scenario,
     scorecard,
     questions,
+    reviewed_score: reviewedScore,
+    final_score: reviewedScore ?? automatic,
   };
 }
 
@@ -151,5 +192,7 @@ export function gradeDocument(
     scenario: result.scenario,
     scorecard: result.scorecard,
     questions: result.questions,
+    reviewed_score: null,
+    final_score: result.state === "too_little" ? null : result.score,
   };
 }

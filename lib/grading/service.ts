@@ -3,6 +3,7 @@ import "server-only";
 import { getDb } from "@/db";
 import { findConversation } from "@/db/queries/conversations";
 import { findGrade, findTurns, requeueFailedGrade } from "@/db/queries/grades";
+import { findReview } from "@/db/queries/reviews";
 import type { Conversation, Grade } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/service";
 import { conflict, notFound } from "@/lib/errors";
@@ -41,7 +42,8 @@ export async function getGradeView(user: SessionUser, id: string): Promise<Grade
   if (grade.status === "failed") {
     return { state: "failed", conversation, error: grade.error ?? "Grading failed", attempts: grade.attempts };
   }
-  return { state: "graded", conversation, grade: gradeResponse(conversation, grade, await findTurns(db, id)) };
+  const [turns, review] = await Promise.all([findTurns(db, id), findReview(db, id)]);
+  return { state: "graded", conversation, grade: gradeResponse(conversation, grade, turns, review?.score ?? null) };
 }
 
 /** Puts a failed grade back in the queue (owner, organisation admins, developers). */
