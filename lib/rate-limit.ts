@@ -32,6 +32,10 @@ export const LIMITS = {
   signupAddress: { points: 100, duration: 60 * 60 },
   /** One limit for POST /api/public/waitlist and the waitlist form's server action. */
   waitlistAddress: { points: 20, duration: 10 * 60 },
+  /** Join-code tries by one account: room for typos, none for guessing. */
+  joinCodeUser: { points: 10, duration: 15 * 60 },
+  /** Join-code tries from one address, for any account (a classroom joining at once shares one). */
+  joinCodeAddress: { points: 200, duration: 15 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type LimitName = keyof typeof LIMITS;

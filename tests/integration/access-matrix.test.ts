@@ -151,4 +151,5 @@ const notFoundDetail: Record<string, string> = {
   "PUT /api/organization/grades/[conversationId]/review": "Conversation not found",
   "PUT /api/organization/assignments/[id]": "Assignment not found",
   "DELETE /api/organization/assignments/[id]": "Assignment not found",
+  "POST /api/organization/join-codes/[id]/revoke": "Join code not found",
 };

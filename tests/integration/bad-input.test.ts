@@ -38,6 +38,7 @@ const targets: Target[] = [
     }),
   },
   { route: "POST /api/organization/assignments", as: "admin" },
+  { route: "POST /api/organization/library", as: "admin" },
   {
     route: "PUT /api/organization/assignments/[id]",
     as: "admin",
@@ -49,6 +50,8 @@ const targets: Target[] = [
     params: (w) => ({ conversationId: w.graded.id }),
   },
   { route: "PUT /api/protected/active-organization", as: "member" },
+  { route: "POST /api/organization/join-codes", as: "admin" },
+  { route: "POST /api/protected/join-organization", as: "member" },
   { route: "POST /api/dev/seed/organization", as: "developer" },
   { route: "DELETE /api/dev/organization/delete", as: "developer" },
   { route: "POST /api/dev/organization/add_user", as: "developer" },
@@ -163,6 +166,7 @@ async function rowCounts() {
     "assignment_groups",
     "grade_reviews",
     "user_settings",
+    "join_codes",
   ];
   const counts: Record<string, number> = {};
   for (const t of tables) {
@@ -198,7 +202,9 @@ describe("bad input never gets a 5xx and never writes", () => {
       ...targets.map((t) => t.route),
       "DELETE /api/protected/roleplay/edit/[roleplayId]",
       "GET /api/organization/assignments",
+      "GET /api/organization/library",
       "DELETE /api/organization/assignments/[id]",
+      "GET /api/organization/join-codes",
     ]);
     expect(readsJson(apiRoot).filter((r) => !covered.has(r))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Caller, SignedIn, World } from "./world";
-import { makeAssignment, makeConversation, makeRoleplay } from "./world";
+import { makeAssignment, makeConversation, makeJoinCode, makeRoleplay } from "./world";
 
 export type Expect = Record<Caller, number>;
 type Input = {
@@ -229,10 +229,61 @@ export const cases: Case[] = [
     input: (w) => ({ query: { group_id: w.orgA.groups[0].id } }),
     expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }),
   },
+  // --- the starter library (issue 23): admins of the caller's current organisation, or of the one named ---
+  {
+    route: "GET /api/organization/library",
+    expect: signedIn({ member: 403, admin: 200, otherAdmin: 200, developer: 404 }),
+  },
+  {
+    route: "GET /api/organization/library",
+    variant: "organisation A named",
+    input: (w) => ({ query: { organization_id: w.orgA.id } }),
+    expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 200 }),
+  },
+  {
+    route: "POST /api/organization/library",
+    input: () => ({ body: { key: "pitch-supermarket-buyer" } }),
+    expect: signedIn({ member: 403, admin: 201, otherAdmin: 201, developer: 404 }),
+  },
+  // Organisation A named: another organisation's admin cannot add to it (404, like a missing one).
+  {
+    route: "POST /api/organization/library",
+    variant: "organisation A named",
+    input: (w) => ({ body: { key: "pitch-supermarket-buyer", organization_id: w.orgA.id } }),
+    expect: signedIn({ member: 403, admin: 201, otherAdmin: 404, developer: 201 }),
+  },
   {
     route: "GET /api/organization/users/[userId]/conversations",
     input: (w) => ({ params: { userId: w.users.member.id } }),
     expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }),
+  },
+  // --- join codes (issue 23): admins of the caller's current organisation make and revoke them ---
+  {
+    route: "GET /api/organization/join-codes",
+    expect: signedIn({ member: 403, admin: 200, otherAdmin: 200, developer: 404 }),
+  },
+  {
+    route: "POST /api/organization/join-codes",
+    input: () => ({ body: { max_uses: 5 } }),
+    expect: signedIn({ member: 403, admin: 201, otherAdmin: 201, developer: 404 }),
+  },
+  // Organisation A's group: another organisation's admin cannot make a code for it.
+  {
+    route: "POST /api/organization/join-codes",
+    variant: "organisation A's group",
+    input: (w) => ({ body: { group_id: w.orgA.groups[0].id } }),
+    expect: signedIn({ member: 403, admin: 201, otherAdmin: 422, developer: 404 }),
+  },
+  {
+    route: "POST /api/organization/join-codes/[id]/revoke",
+    input: async (w) => ({ params: { id: await makeJoinCode(w) } }),
+    expect: signedIn({ member: 403, admin: 200, otherAdmin: 404, developer: 404 }),
+  },
+  // Any signed-in account may try a code; everyone here but the developer already has an organisation.
+  {
+    route: "POST /api/protected/join-organization",
+    input: () => ({ body: { code: "RCC-2222-3333" } }),
+    expect: signedIn({ member: 409, admin: 409, otherAdmin: 409, developer: 404 }),
   },
   // The switcher: only an organisation the caller belongs to.
   {

@@ -4,7 +4,15 @@ import { eq } from "drizzle-orm";
 import { EncryptJWT } from "jose";
 
 import { getDb } from "@/db";
-import { assignments, conversations, conversationTurns, grades, roleplayGroups, roleplays } from "@/db/schema";
+import {
+  assignments,
+  conversations,
+  conversationTurns,
+  grades,
+  joinCodes,
+  roleplayGroups,
+  roleplays,
+} from "@/db/schema";
 import { issueSession, signOut } from "@/lib/auth/service";
 import { encodeSessionToken } from "@/lib/auth/tokens";
 
@@ -169,6 +177,16 @@ export async function makeAssignment(w: World) {
       pass_mark: 70,
       created_by: w.users.admin.id,
     })
+    .returning();
+  return row.id;
+}
+
+/** A join code of organisation A (only its hash matters: nobody joins with it here). */
+export async function makeJoinCode(w: World) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(joinCodes)
+    .values({ organization_id: w.orgA.id, code_hash: randomBytes(16).toString("hex"), hint: "TEST" })
     .returning();
   return row.id;
 }
