@@ -14,6 +14,8 @@ import {
   users,
 } from "@/db/schema";
 
+import { insertLibraryCopies, type LibraryCopyValues } from "./roleplays";
+
 export async function selectOrganizations(db: Executor) {
   return db
     .select({
@@ -132,6 +134,8 @@ export async function insertSeededOrganization(
     groups: { name: string; description: string }[];
     accounts: NewAccount[];
     credits: number;
+    /** Starter-library roleplays the organisation begins with. */
+    roleplays?: LibraryCopyValues[];
   },
 ) {
   const [org] = await db
@@ -162,5 +166,6 @@ export async function insertSeededOrganization(
         rows.map((r) => ({ user_id: r.userId, group_id: groupIdByName.get(input.groups[r.account.groupIndex].name)! })),
       );
   }
+  await insertLibraryCopies(db, { organizationId: org.id, authorId: null, copies: input.roleplays ?? [] });
   return org;
 }

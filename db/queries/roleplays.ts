@@ -213,3 +213,39 @@ export async function hardDeleteRoleplay(db: Executor, input: { roleplayId: stri
     .returning({ id: roleplays.id });
   return rows.length > 0;
 }
+
+/** A starter-library roleplay as an organisation gets it: public, no groups, remembering its library key. */
+export type LibraryCopyValues = Omit<RoleplayValues, "groupIds"> & { libraryKey: string };
+
+/** Copies of library roleplays into an organisation, oldest first in the given order; call inside the caller's transaction when it has one. */
+export async function insertLibraryCopies(
+  db: Executor,
+  input: { organizationId: string; authorId: string | null; copies: LibraryCopyValues[] },
+) {
+  if (input.copies.length === 0) return [];
+  return db
+    .insert(roleplays)
+    .values(
+      input.copies.map((c) => ({
+        organization_id: input.organizationId,
+        name: c.name,
+        description: c.description,
+        is_public: c.is_public,
+        persona: c.persona,
+        scenario: c.scenario,
+        scorecard: c.scorecard,
+        library_key: c.libraryKey,
+        author_id: input.authorId,
+      })),
+    )
+    .returning({ id: roleplays.id, name: roleplays.name, library_key: roleplays.library_key });
+}
+
+/** The organisation's live roleplays by name and library key: which library entries it has, and names taken. */
+export async function selectRoleplayNames(db: Executor, organizationId: string) {
+  return db
+    .select({ id: roleplays.id, name: roleplays.name, library_key: roleplays.library_key })
+    .from(roleplays)
+    .where(and(eq(roleplays.organization_id, organizationId), isNull(roleplays.deleted_at)))
+    .orderBy(asc(roleplays.created_at), asc(roleplays.id));
+}

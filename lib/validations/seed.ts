@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { requiredText, text } from "./common";
+import { libraryKeys } from "./library";
 
 export const SEED_LIMITS = {
   legacy: { users: 50, admins: 10, fallback: 1 },
@@ -57,6 +58,8 @@ export const seedRequestSchema = z
       .optional(),
     num_users: z.unknown().optional(),
     num_admins: z.unknown().optional(),
+    /** Starter-library roleplays the organisation begins with; absent means the recommended set. */
+    library_keys: libraryKeys,
   })
   .transform((input, ctx) => {
     const groups = input.groups ?? [
@@ -81,7 +84,7 @@ export const seedRequestSchema = z
         message: `At most ${SEED_LIMITS.maxAccounts} accounts can be seeded at once`,
       });
     }
-    return { org_name: input.org_name, description: input.description, groups };
+    return { org_name: input.org_name, description: input.description, groups, library_keys: input.library_keys };
   });
 
 function parseCount(schema: z.ZodType<number>, value: unknown, field: string, ctx: z.RefinementCtx): number {
