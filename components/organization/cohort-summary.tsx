@@ -2,6 +2,8 @@ import { ScoreText } from "@/components/dashboard/score-text";
 import { Card, CardContent } from "@/components/ui/card";
 import type { CohortSummary as Summary } from "@/lib/organizations/cohort";
 
+import { TimeZoneSetting } from "./time-zone-setting";
+
 /** The top of /organization: who is practising, how the cohort scores, and each assignment's pass rate. */
 export function CohortSummary({ summary, needHelp }: { summary: Summary; needHelp: number }) {
   const figures: [string, React.ReactNode, string?][] = [
@@ -62,6 +64,7 @@ export function CohortSummary({ summary, needHelp }: { summary: Summary; needHel
           </CardContent>
         </Card>
       ) : null}
+      <TimeZoneSetting zone={summary.time_zone} />
     </section>
   );
 }

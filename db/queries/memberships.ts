@@ -14,6 +14,7 @@ export async function findActiveMembership(db: Executor, userId: string) {
     .select({
       organizationId: organizations.id,
       organizationName: organizations.name,
+      timeZone: organizations.time_zone,
       role: memberships.role,
     })
     .from(memberships)

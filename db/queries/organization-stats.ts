@@ -153,25 +153,32 @@ export async function selectUserConversations(
 }
 
 export type ExportRow = {
+  user_id: string;
   name: string;
   email: string;
   groups: string;
   roleplay: string;
   started_at: Date | string;
   seconds: number | null;
-  state: GradeState;
+  /** Null for an abandoned call (ended by the idle sweep before anything was said): it has no grade. */
+  state: GradeState | null;
   automatic_score: number | null;
   reviewed_score: number | null;
   final_score: number | null;
+  reviewer_comment: string | null;
+  /** The scorecard's criteria as stored with the grade (a JSON string on some drivers). */
+  criteria: { label: string; score: number | null }[] | string | null;
+  assignment_id: string | null;
   assignment_name: string | null;
+  assignment_created_at: Date | string | null;
   due_at: Date | string | null;
   pass_mark: number | null;
 };
 
 /**
- * One row per graded conversation of the organisation (too little to grade included, with no
- * automatic score), with the assignment it counts toward
- * (the soonest due one of its roleplay that targets the learner and existed when it started).
+ * One row per graded or abandoned conversation of the organisation's learners (too little to grade
+ * included, with no automatic score; admins' own practice left out), with the assignment it counts
+ * toward: the soonest due one of its roleplay that targets the learner and existed when it started.
  */
 export async function selectGradeExport(
   db: Executor,
@@ -184,19 +191,21 @@ export async function selectGradeExport(
     ? sql`and exists (select 1 from group_members gm where gm.group_id = ${input.groupId} and gm.user_id = c.user_id)`
     : sql``;
   const res = await db.execute(sql`
-    select u.name, u.email,
+    select c.user_id, u.name, u.email,
       coalesce((select string_agg(gr.name, '; ' order by gr.name) from group_members gm join groups gr on gr.id = gm.group_id
                 where gm.user_id = c.user_id and gr.organization_id = ${org}), '') as groups,
       c.schema_name as roleplay, c.started_at,
       extract(epoch from (c.ended_at - c.started_at))::float8 as seconds,
       g.state, g.score as automatic_score, r.score as reviewed_score, coalesce(r.score, g.score) as final_score,
-      a.schema_name as assignment_name, a.due_at, a.pass_mark
+      r.comment as reviewer_comment, g.scorecard -> 'criteria' as criteria,
+      a.id as assignment_id, a.schema_name as assignment_name, a.created_at as assignment_created_at,
+      a.due_at, a.pass_mark
     from conversations c
     join users u on u.id = c.user_id
-    join grades g on g.conversation_id = c.id and g.status = 'graded'
+    left join grades g on g.conversation_id = c.id
     left join grade_reviews r on r.conversation_id = c.id
     left join lateral (
-      select a.id, a.due_at, a.pass_mark, s.name as schema_name from assignments a
+      select a.id, a.due_at, a.pass_mark, a.created_at, s.name as schema_name from assignments a
       join roleplay_schemas s on s.id = a.schema_id
       where a.organization_id = ${org} and a.schema_id = c.schema_id and a.created_at <= c.started_at ${onlyAssignment}
         and (not exists (select 1 from assignment_groups ag where ag.assignment_id = a.id)
@@ -204,7 +213,9 @@ export async function selectGradeExport(
                         where ag.assignment_id = a.id and gm.user_id = c.user_id))
       order by a.due_at, a.id limit 1
     ) a on true
-    where c.organization_id = ${org} and c.status = 'ended' ${assignmentRequired} ${inGroup}
+    where c.organization_id = ${org}
+      and ((c.status = 'ended' and g.status = 'graded') or c.status = 'abandoned')
+      ${assignmentRequired} ${inGroup}
       -- An instructor's own practice is not a learner's row.
       and not exists (select 1 from memberships am where am.organization_id = ${org} and am.user_id = c.user_id
                       and am.role = 'admin')

@@ -169,3 +169,13 @@ export async function insertSeededOrganization(
   await insertLibraryCopies(db, { organizationId: org.id, authorId: null, copies: input.roleplays ?? [] });
   return org;
 }
+
+/** The zone its people's dates are shown in (CSV exports). */
+export async function updateOrganizationTimeZone(db: Executor, input: { organizationId: string; timeZone: string }) {
+  const [row] = await db
+    .update(organizations)
+    .set({ time_zone: input.timeZone, updated_at: sql`now()` })
+    .where(eq(organizations.id, input.organizationId))
+    .returning({ time_zone: organizations.time_zone });
+  return row ?? null;
+}

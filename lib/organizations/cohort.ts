@@ -12,6 +12,8 @@ import { type AttentionFlag, attentionFlags, median } from "./attention";
 import { getOrganizationStats, managedOrganization, type OrganizationStats } from "./stats";
 
 export type CohortSummary = {
+  /** The organisation's IANA time zone: exports show local dates and times in it. */
+  time_zone: string;
   learners: number;
   active_7d: number;
   median_score: number | null;
@@ -87,6 +89,7 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
     assignments,
     flags,
     summary: {
+      time_zone: membership.timeZone,
       learners: users.length,
       active_7d: users.filter((u) => u.last_active && now.getTime() - new Date(u.last_active).getTime() <= WEEK).length,
       median_score: median(averages),

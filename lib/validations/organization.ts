@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { isTimeZone } from "@/lib/organizations/time-zone";
+
 import { flag, routeId, uuid as id } from "./common";
 
 export const statsQuerySchema = z.object({ include_empty_groups: flag("Use true or false") });
@@ -16,3 +18,14 @@ export const addUserSchema = z.object({
 });
 
 export type AddUserInput = z.output<typeof addUserSchema>;
+
+/** The organisation's time zone: an IANA name this runtime knows (the setting's list offers exactly these). */
+export const timeZoneSchema = z.object({
+  time_zone: z
+    .string({ error: "Choose a time zone" })
+    .trim()
+    .min(1, "Choose a time zone")
+    .refine(isTimeZone, "Choose a time zone from the list, e.g. Europe/London"),
+});
+
+export type TimeZoneInput = z.output<typeof timeZoneSchema>;

@@ -1,0 +1,20 @@
+import "server-only";
+
+import { getDb } from "@/db";
+import { updateOrganizationTimeZone } from "@/db/queries/organizations";
+import type { SessionUser } from "@/lib/auth/service";
+import { notFound } from "@/lib/errors";
+import type { TimeZoneInput } from "@/lib/validations/organization";
+
+import { managedOrganization } from "./stats";
+
+/** An admin of the caller's current organisation (or a developer in it) sets the zone its exports speak in. */
+export async function setTimeZone(caller: SessionUser, input: TimeZoneInput) {
+  const membership = await managedOrganization(caller);
+  const row = await updateOrganizationTimeZone(await getDb(), {
+    organizationId: membership.organizationId,
+    timeZone: input.time_zone,
+  });
+  if (!row) throw notFound("Organization not found");
+  return { time_zone: row.time_zone };
+}
