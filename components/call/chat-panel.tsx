@@ -17,13 +17,15 @@ type Props = {
   onClose: () => void;
   disabled?: boolean;
   emptyHint?: string;
+  /** Changes when the composer should take the focus (typing as the fallback for speech input). */
+  focusRequest?: number;
   className?: string;
 };
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** The 'Messages' panel: grouped entries and a composer that never sends blank text. */
-export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHint, className }: Props) {
+export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHint, focusRequest, className }: Props) {
   const [draft, setDraft] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -35,7 +37,7 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
 
   useEffect(() => {
     if (!sending) inputRef.current?.focus();
-  }, [sending]);
+  }, [sending, focusRequest]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

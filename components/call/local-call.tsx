@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 import { BarVisualizer } from "./bar-visualizer";
 import { CallLayout } from "./call-layout";
@@ -9,7 +9,9 @@ import { ControlBar } from "./control-bar";
 import { MessageAnnouncer } from "./message-announcer";
 import { ParticipantTile } from "./participant-tile";
 import { SpeechMicButton } from "./speech-mic-button";
+import { SpeechNotice } from "./speech-notice";
 import { type Me, useLocalCall } from "./use-local-call";
+import { useSpeechRecognition } from "./use-speech";
 
 /** Local mode: the same screen as a media call, with the conversation held in text. */
 export function LocalCall({ conversationId, me }: { conversationId: string; me: Me }) {
@@ -17,6 +19,18 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
   const [chatOpen, setChatOpen] = useState(true);
   const [unread, setUnread] = useState(0);
   const seen = useRef(0);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const { send } = call;
+  // When speech input cannot run, typing takes over: the chat opens and its text box takes the focus.
+  const typeInstead = useCallback(() => {
+    setChatOpen(true);
+    setUnread(0);
+    setFocusRequest((n) => n + 1);
+  }, []);
+  const speech = useSpeechRecognition(
+    useCallback((text: string) => void send(text), [send]),
+    typeInstead,
+  );
 
   useEffect(() => {
     const fresh = call.entries.slice(seen.current).filter((e) => !e.from.isLocal).length;
@@ -40,6 +54,7 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
             name={persona?.name ?? "Persona"}
             role={persona?.role}
             state={call.state}
+            stateLabel={call.state === "listening" ? (speech.listening ? "Listening" : "Your turn") : undefined}
             offline={call.info?.offline}
             className="flex-1"
           >
@@ -57,23 +72,27 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
             disabled={!call.info || call.leaving}
             onClose={toggleChat}
             emptyHint={persona ? `Say hello to ${persona.name} to start the conversation.` : undefined}
+            focusRequest={focusRequest}
             className="flex-1"
           />
         ) : undefined
       }
       controls={
-        <ControlBar
-          microphone={(compact) => (
-            <SpeechMicButton
-              compact={compact}
-              onSpeech={(text) => void call.send(text)}
-              disabled={!call.info || call.sending}
-            />
-          )}
-          chat={{ open: chatOpen, unread, onToggle: toggleChat }}
-          onLeave={call.leave}
-          leaving={call.leaving}
-        />
+        <>
+          {speech.problem && <SpeechNotice problem={speech.problem} onDismiss={speech.dismiss} />}
+          <ControlBar
+            microphone={(compact) => (
+              <SpeechMicButton
+                compact={compact}
+                speech={speech}
+                disabled={!call.info || (call.sending && !speech.listening)}
+              />
+            )}
+            chat={{ open: chatOpen, unread, onToggle: toggleChat }}
+            onLeave={call.leave}
+            leaving={call.leaving}
+          />
+        </>
       }
     />
   );

@@ -15,6 +15,8 @@ type Props = {
   name: string;
   role?: string;
   state: VisualizerState;
+  /** Overrides the state's written label (text practice waits for a typed turn rather than listening). */
+  stateLabel?: string;
   offline?: boolean;
   /** The visualizer: the local one, or LiveKit's when a real track plays. */
   children: React.ReactNode;
@@ -22,7 +24,7 @@ type Props = {
 };
 
 /** The remote participant: the persona, with its speaking bars and a written state (colour is never the only signal). */
-export function ParticipantTile({ name, role, state, offline, children, className }: Props) {
+export function ParticipantTile({ name, role, state, stateLabel, offline, children, className }: Props) {
   return (
     <section
       aria-label={`${name}, the persona`}
@@ -45,7 +47,7 @@ export function ParticipantTile({ name, role, state, offline, children, classNam
           aria-live="polite"
           className="mt-2 text-xs font-medium tracking-wide text-muted-foreground uppercase"
         >
-          {STATE_LABEL[state]}
+          {stateLabel ?? STATE_LABEL[state]}
         </p>
       </div>
     </section>

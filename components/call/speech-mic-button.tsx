@@ -1,33 +1,47 @@
 "use client";
 
-import { Mic, MicOff } from "lucide-react";
+import { Loader2, Mic, MicOff } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 
-import { useSpeechRecognition } from "./use-speech";
+import type { useSpeechRecognition } from "./use-speech";
 
-/** Local mode's microphone: the browser's speech recognition turns speech into chat messages. Hidden where there is none. */
+type Speech = ReturnType<typeof useSpeechRecognition>;
+
+/**
+ * Local mode's microphone: the browser's speech recognition turns speech into chat messages.
+ * It reads "Stop speaking" only while the browser listens; after a problem that pressing again
+ * cannot fix (no recognition in this browser), it stays off and points at the notice.
+ */
 export function SpeechMicButton({
   compact,
-  onSpeech,
+  speech,
   disabled,
 }: {
   compact: boolean;
-  onSpeech: (text: string) => void;
+  speech: Speech;
   disabled?: boolean;
 }) {
-  const { supported, listening, toggle } = useSpeechRecognition(onSpeech);
-  if (!supported) return null;
-  const label = listening ? "Stop speaking" : "Speak";
+  const { phase, problem, toggle } = speech;
+  const unavailable = problem !== null && !problem.retry;
+  const label = phase === "listening" ? "Stop speaking" : phase === "starting" ? "Starting..." : "Speak";
   return (
     <Button
-      variant={listening ? "default" : "outline"}
-      aria-pressed={listening}
+      variant={phase === "listening" ? "default" : "outline"}
+      aria-pressed={phase === "listening"}
+      aria-busy={phase === "starting" || undefined}
       aria-label={compact ? label : undefined}
+      aria-describedby={problem ? "speech-problem" : undefined}
       onClick={toggle}
-      disabled={disabled}
+      disabled={disabled || unavailable}
     >
-      {listening ? <Mic aria-hidden /> : <MicOff aria-hidden />}
+      {phase === "starting" ? (
+        <Loader2 aria-hidden className="animate-spin" />
+      ) : phase === "listening" ? (
+        <Mic aria-hidden />
+      ) : (
+        <MicOff aria-hidden />
+      )}
       {!compact && label}
     </Button>
   );

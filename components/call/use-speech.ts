@@ -1,6 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import { type SpeechProblem, speechProblem } from "./speech-errors";
 
 type Recognition = {
   lang: string;
@@ -12,10 +14,12 @@ type Recognition = {
         resultIndex: number;
       }) => void)
     | null;
+  onstart: (() => void) | null;
   onend: (() => void) | null;
-  onerror: ((e: unknown) => void) | null;
+  onerror: ((e: { error: string }) => void) | null;
   start: () => void;
   stop: () => void;
+  abort: () => void;
 };
 
 function recognitionClass(): (new () => Recognition) | null {
@@ -42,22 +46,29 @@ export function stopSpeaking() {
   if (typeof window !== "undefined" && "speechSynthesis" in window) window.speechSynthesis.cancel();
 }
 
-const noChanges = () => () => {};
+export type SpeechPhase = "idle" | "starting" | "listening";
 
-/** Browser speech recognition for the microphone button; `supported` is false where the browser has none. */
-export function useSpeechRecognition(onFinal: (text: string) => void) {
-  const supported = useSyncExternalStore(
-    noChanges,
-    () => recognitionClass() !== null,
-    () => false,
-  );
-  const [listening, setListening] = useState(false);
+/**
+ * Browser speech recognition for the microphone button. `phase` is "listening" only once the
+ * browser says it listens (its start event), never on the press alone; an error the browser
+ * reports (microphone blocked or missing, or no recognition at all) becomes `problem`.
+ */
+export function useSpeechRecognition(onFinal: (text: string) => void, onProblem?: (problem: SpeechProblem) => void) {
+  const [phase, setPhase] = useState<SpeechPhase>("idle");
+  const [problem, setProblem] = useState<SpeechProblem | null>(null);
   const recognition = useRef<Recognition | null>(null);
   const callback = useRef(onFinal);
+  const problemCallback = useRef(onProblem);
   useEffect(() => {
     callback.current = onFinal;
-  }, [onFinal]);
-  useEffect(() => () => recognition.current?.stop(), []);
+    problemCallback.current = onProblem;
+  }, [onFinal, onProblem]);
+  useEffect(() => () => recognition.current?.abort(), []);
+
+  const report = useCallback((found: SpeechProblem) => {
+    setProblem(found);
+    problemCallback.current?.(found);
+  }, []);
 
   const toggle = useCallback(() => {
     if (recognition.current) {
@@ -65,26 +76,42 @@ export function useSpeechRecognition(onFinal: (text: string) => void) {
       return;
     }
     const Ctor = recognitionClass();
-    if (!Ctor) return;
+    if (!Ctor) {
+      report(speechProblem("unsupported")!);
+      return;
+    }
     const r = new Ctor();
     r.lang = navigator.language || "en-US";
     r.interimResults = false;
     r.continuous = true;
+    r.onstart = () => setPhase("listening");
     r.onresult = (e) => {
       for (let i = e.resultIndex; i < e.results.length; i++) {
         const result = e.results[i];
         if (result.isFinal && result[0]?.transcript.trim()) callback.current(result[0].transcript.trim());
       }
     };
-    r.onend = () => {
-      recognition.current = null;
-      setListening(false);
+    r.onerror = (e) => {
+      const found = speechProblem(e.error);
+      if (found) report(found);
     };
-    r.onerror = () => r.stop();
+    r.onend = () => {
+      if (recognition.current === r) recognition.current = null;
+      setPhase("idle");
+    };
     recognition.current = r;
-    setListening(true);
-    r.start();
-  }, []);
+    setProblem(null);
+    setPhase("starting");
+    try {
+      r.start();
+    } catch {
+      recognition.current = null;
+      setPhase("idle");
+      report(speechProblem("start-failed")!);
+    }
+  }, [report]);
 
-  return { supported, listening, toggle };
+  const dismiss = useCallback(() => setProblem(null), []);
+
+  return { phase, listening: phase === "listening", problem, toggle, dismiss };
 }
