@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
+import { cardOf } from "@/lib/conversations/persona/facts";
+import { fillersIn, longestRun, RECITATION_WORDS, SHARED_PHRASE_WORDS } from "@/lib/conversations/persona/recitation";
 import { type Persona, personaSchema } from "@/lib/validations/persona";
 
 import { decisionOf, type Label, label, painsUncovered, type Script } from "./rubric";
@@ -29,6 +31,10 @@ export type ScriptRun = {
   allPains: number;
   full: boolean;
   ms: number[];
+  /** Replies sharing a phrase of six to nine words with the card (shorter than a sentence read out). */
+  sharedPhrases: number;
+  /** Replies with a spoken filler ("honestly,", "you know,") that the card does not have. */
+  fillerReplies: number;
 };
 
 /** A script is a full discovery when it asks about every pain and proposes. */
@@ -61,6 +67,11 @@ export function runScript(persona: Persona, script: Script): ScriptRun {
     allPains: persona.pain_points.length,
     full: fullDiscovery(script, persona.pain_points.length),
     ms,
+    sharedPhrases: replies.filter((r) => {
+      const n = longestRun(r, cardOf(persona)).length;
+      return n >= SHARED_PHRASE_WORDS && n < RECITATION_WORDS;
+    }).length,
+    fillerReplies: replies.filter((r) => fillersIn(r).length > 0).length,
   };
 }
 
@@ -70,6 +81,8 @@ export type StyleRow = {
   nonSequiturs: number;
   evasions: number;
   recitations: number;
+  sharedPhrases: number;
+  fillerReplies: number;
   closes: string;
   closeMisses: number;
   fullPains: string;
@@ -88,6 +101,8 @@ export function summarise(runs: ScriptRun[]): StyleRow[] {
       nonSequiturs: labels.filter((l) => l === "non-sequitur").length,
       evasions: labels.filter((l) => l === "evades").length,
       recitations: labels.filter((l) => l === "recites").length,
+      sharedPhrases: mine.reduce((n, r) => n + r.sharedPhrases, 0),
+      fillerReplies: mine.reduce((n, r) => n + r.fillerReplies, 0),
       closes: `${judged.filter((r) => r.closeOk).length}/${judged.length}`,
       closeMisses: judged.filter((r) => !r.closeOk).length,
       fullPains: full.length

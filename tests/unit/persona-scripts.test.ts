@@ -4,7 +4,9 @@ import { holdDiscovery, type Send } from "@/bench/persona/learner";
 import { decisionOf, painsUncovered } from "@/bench/persona/rubric";
 import { loadSet, runSet, summarise } from "@/bench/persona/styles";
 import { offlineReply, recitesCard, type TranscriptLine } from "@/lib/conversations/offline-persona";
+import { speak } from "@/lib/conversations/persona/first-person";
 import { openerOf } from "@/lib/conversations/persona/lines";
+import { fillersIn } from "@/lib/conversations/persona/recitation";
 import { demoRoleplays } from "@/lib/demo/personas";
 import type { Persona } from "@/lib/validations/persona";
 
@@ -29,10 +31,35 @@ describe("offline persona on the dev style scripts (rubric: bench/persona/RUBRIC
     });
   }
 
-  it("never recites the card: no reply shares six consecutive words with a field", () => {
+  it("never recites the card: no reply reads out a card sentence (ten consecutive words)", () => {
     for (const run of runs)
       for (const line of run.transcript.filter((l) => l.speaker === "persona"))
         expect(recitesCard(line.text, personas[run.script.persona]), line.text).toBe(false);
+  });
+
+  // Breaking every shared phrase with fillers was the old way to pass the check above ("are written,
+  // basically, on paper by operators, basically, ..."): the filler is a tic, and the issue names tics.
+  it("re-voices without tics: a filler at most once in a reply, and in at most one reply in four", () => {
+    const replies = runs.flatMap((r) => r.transcript.filter((l) => l.speaker === "persona").map((l) => l.text));
+    for (const reply of replies) {
+      const fillers = fillersIn(reply).map((f) => f.toLowerCase());
+      expect(new Set(fillers).size, reply).toBe(fillers.length);
+      expect(fillers.length, reply).toBeLessThanOrEqual(3);
+    }
+    expect(replies.filter((r) => fillersIn(r).length > 0).length / replies.length).toBeLessThanOrEqual(0.25);
+    expect(replies.filter((r) => fillersIn(r).length > 1).length / replies.length).toBeLessThanOrEqual(0.1);
+  });
+
+  it("speaks card fragments as whole first-person sentences", () => {
+    const said = speak(
+      "Gathers evidence herself, then takes it to Graham. Quick to say yes to a small, low-risk pilot.",
+      "Helen Marsh",
+    );
+    expect(said).toEqual([
+      "I gather evidence myself",
+      "then I take it to Graham",
+      "I'm quick to say yes to a small, low-risk pilot",
+    ]);
   });
 
   it("no opener or tic more than twice in a call", () => {

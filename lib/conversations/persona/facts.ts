@@ -118,7 +118,12 @@ function spoken(sentence: string, name: string, company?: string): string[] {
   const text = toFirstPerson(spokenParens(companyAsWe(sentence, company)), name)
     .map((s) => trimEnd(s.text))
     .filter((s) => s && !STAGE_DIRECTION.test(s))
-    .join(". ");
+    // "I gather evidence myself, then I take it to Graham": a clause led by a sequence word stays joined.
+    .reduce(
+      (all, s) =>
+        !all ? s : /^(then|and then|also|later|after that|afterwards)\b/.test(s) ? `${all}, ${s}` : `${all}. ${s}`,
+      "",
+    );
   return text ? cut(text) : [];
 }
 

@@ -1,3 +1,5 @@
+import { tokenise } from "@/lib/language/nlp";
+
 /**
  * Persona fields are usually written about the persona ("Runs two regional warehouses", "Her team
  * spends too long..."). The offline persona speaks them, so they are turned into first-person
@@ -145,9 +147,27 @@ function subjectAfterJoiners(text: string): string {
 
 export type Spoken = { kind: "clause" | "phrase"; text: string };
 
+/** An adjective that heads its own predicate: "Quick to say yes", "slow and careful on contracts". */
+function predicateAdjective(s: string): boolean {
+  const head = s.split(/[,;]/)[0];
+  if (/^\S*-/.test(head)) return false; // "low-risk pilot" is a noun phrase
+  const [a, b] = tokenise(lowerFirst(head));
+  return a?.pos === "ADJ" && (!b || ["ADP", "PART", "CCONJ", "ADV"].includes(b.pos));
+}
+
 /** One comma segment: "Former auditor" -> "I'm a former auditor", "promoted from X" -> "I was promoted from X". */
 function segmentToClause(segment: string, first: boolean, names: RegExp | null): Spoken {
   let s = segment.trim();
+  // "then takes it to Graham" -> "then I take it to Graham": a sequence word before a subject-less verb.
+  const sequence = /^(then|and then|also|later|after that|afterwards)\s+(\S+)(\s+(\S+))?/i.exec(s);
+  if (sequence) {
+    const v = firstPersonVerb(sequence[2], sequence[4] ?? "the");
+    if (v)
+      return {
+        kind: "clause",
+        text: swapPronouns(`${sequence[1]} I ${v}${s.slice(sequence[1].length + 1 + sequence[2].length)}`),
+      };
+  }
   if (names) s = s.replace(names, "I");
   const words = s.split(/\s+/);
   if (/^I$/.test(words[0]) && words[1]) {
@@ -172,6 +192,7 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
     )
   )
     return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
+  if (predicateAdjective(s)) return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
   const head = s.split(/\s+(?:at|in|with|from|for|who|by|of|on|to)\s+/)[0].split(/\s+/);
   if (first && head.length <= 4 && PERSON_NOUNS.test(head.at(-1) ?? "")) {
     const np = lowerFirst(swapPronouns(s));
@@ -229,7 +250,10 @@ const citing = (s: string) =>
  */
 export function toFirstPerson(sentence: string, personaName?: string): Spoken[] {
   const names = nameMatcher(personaName);
-  const segments = nameAsSubject(trimEnd(sentence), personaName).split(/,\s+(?![\d])/);
+  // Not between two adjectives of one noun: "a small, low-risk pilot".
+  const segments = nameAsSubject(trimEnd(sentence), personaName).split(
+    /(?<!\b(?:a|an|the|our|my|its) [\w-]+),\s+(?![\d])/,
+  );
   const out: Spoken[] = [];
   // "The biggest client, an online retailer, has complained twice": the verb's subject is that client, not me.
   const namedSubject =

@@ -1,6 +1,9 @@
 /**
- * The persona never recites its card: no reply shares six or more consecutive words with a card
- * field. Names and numbers may be repeated and do not count towards the six.
+ * The persona never recites its card: no reply reads out a card sentence (ten or more consecutive
+ * words shared with a card field), and shorter shared phrases (six or more) are re-voiced where a
+ * speaker would. Names and numbers may be repeated and do not count. Until issue 22's second round
+ * every six-word run was broken, with up to three fillers a reply ("written, basically, on paper");
+ * people do reuse a phrase of their own, but nobody talks like that.
  */
 import type { Persona } from "@/lib/validations/persona";
 
@@ -8,7 +11,9 @@ import { type Card, cardOf } from "./facts";
 import { hash } from "./lines";
 import { REVOICINGS } from "./revoice";
 
-export const RECITATION_WORDS = 6;
+export const RECITATION_WORDS = 10;
+/** A shared phrase worth re-voicing when a plain re-voicing exists. */
+export const SHARED_PHRASE_WORDS = 6;
 
 const wordOf = (token: string) =>
   token
@@ -42,7 +47,7 @@ function runsOf(reply: string, card: Card): { best: Run; excess: number } {
         curLen[j] = prevLen[j - 1] + 1;
         cur[j] = prev[j - 1] + (counts(r[i - 1], card.names) ? 1 : 0);
         if (cur[j] > best.length) best = { length: cur[j], start: i - curLen[j], end: i, field };
-        if (cur[j] >= RECITATION_WORDS && (i === r.length || j === f.length || r[i] !== f[j])) excess += cur[j];
+        if (cur[j] >= SHARED_PHRASE_WORDS && (i === r.length || j === f.length || r[i] !== f[j])) excess += cur[j];
       }
       prev = cur;
       prevLen = curLen;
@@ -51,7 +56,7 @@ function runsOf(reply: string, card: Card): { best: Run; excess: number } {
   return { best, excess };
 }
 
-/** Whether a reply shares six or more consecutive words (names and numbers aside) with the persona's card. */
+/** Whether a reply reads out a card sentence: ten or more consecutive words (names and numbers aside). */
 export function recitesCard(reply: string, persona: Persona | Card): boolean {
   const card = "facts" in persona ? persona : cardOf(persona);
   return longestRun(reply, card).length >= RECITATION_WORDS;
@@ -89,25 +94,49 @@ function candidates(text: string, run: Run): { text: string; rank: number }[] {
   return out;
 }
 
-const BREAKS = ["honestly,", "I'd say,", "you know,", "basically,"];
-const CLAUSE = new Set(
-  "when because if after until unless since during before so which but and with on in at from for to of by into than against over across through under below or that who where while".split(
-    " ",
-  ),
+/** Adverbs a speaker leaves out without changing the point ("currently", "also", "really"). */
+const OPTIONAL = new Set(
+  "also really actually currently usually normally typically generally just already simply largely".split(" "),
 );
+function withoutOptionalWords(text: string, run: Run): string[] {
+  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const out: string[] = [];
+  for (let k = run.start; k < run.end; k++) {
+    const span = spans[k];
+    if (!span || !OPTIONAL.has(span[0].toLowerCase())) continue;
+    out.push(tidy(text.slice(0, span.index!) + text.slice(span.index! + span[0].length + 1)));
+  }
+  return out;
+}
+
+/** Fillers a reply may take, all different. */
+const MAX_ASIDES = 3;
+const BREAKS = ["honestly,", "I'd say,", "you know,", "basically,"];
+/** The fillers the re-voicing adds that a reply holds ("Honestly?" as an opener is a line, not a filler). */
+export const fillersIn = (reply: string) => reply.match(/\b(?:honestly|I'd say|you know|basically),/gi) ?? [];
+/** Where a speaker pauses for a filler: before a clause, never inside a phrase ("a, basically, spindle"). */
+const CLAUSE = new Set(
+  "when because if after until unless since before so which but and or that who where while".split(" "),
+);
+const PHRASE = new Set("with on in at from for to of by into than against over across through under".split(" "));
 
 /**
  * Last resort, until the re-voicings cover every sentence shape: a spoken aside, placed before the
  * clause or phrase word nearest the middle of the run so it never splits a noun phrase.
  */
-function aside(text: string, run: Run, seed: string): string {
+function aside(text: string, run: Run, seed: string, nth: number): string | null {
   const tokens = text.split(/(\s+)/);
   const wordTokens = tokens.map((t, i) => [t, i] as const).filter(([t]) => wordOf(t));
   const mid = run.start + Math.floor((run.end - run.start) / 2);
   // Before the phrase word nearest the middle, so it never splits a noun phrase.
   const bounds: number[] = [];
-  for (let k = run.start + 1; k < run.end - 1; k++) if (CLAUSE.has(wordOf(wordTokens[k][0]))) bounds.push(k);
-  const at = bounds.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid))[0] ?? mid;
+  const pause = (w: string) => CLAUSE.has(w) || (run.length >= RECITATION_WORDS && PHRASE.has(w));
+  for (let k = run.start + 1; k < run.end - 1; k++) if (pause(wordOf(wordTokens[k][0]))) bounds.push(k);
+  // A card sentence read out is broken even without a pause word: reading it out is the worse fault.
+  const at =
+    bounds.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid))[0] ??
+    (run.length >= RECITATION_WORDS ? mid : undefined);
+  if (at === undefined) return null;
   const [word, index] = wordTokens[Math.min(at, wordTokens.length - 1)];
   const before = wordTokens[at - 1];
   // "...38 vans and Wakefield..." -> "...38 vans, plus Wakefield...": a plain word, not an aside.
@@ -117,8 +146,11 @@ function aside(text: string, run: Run, seed: string): string {
     return tokens.join("");
   }
   const sentenceStart = !before || /[.!?]$/.test(before[0]);
-  const spoken = BREAKS[hash(`${seed}:${run.start}`) % BREAKS.length];
-  const common = /^(?:And|But|So|The|A|An|Our|We|It|That|This|There|They|Each|Every|In|On|At|For|With|From|To)$/;
+  const unused = BREAKS.filter((b) => !text.toLowerCase().includes(b.slice(0, -1).toLowerCase()));
+  if (unused.length === 0) return null;
+  const spoken = unused[(hash(seed) + nth) % unused.length];
+  const common =
+    /^(?:And|But|So|The|A|An|Our|We|It|That|This|There|They|Each|Every|In|On|At|For|With|From|To|Which|When|Because|If|While|Who|Where|Or)$/;
   // At the start of a sentence the aside leads it: "Honestly, and Wakefield..." never "you know, And".
   tokens[index] = sentenceStart
     ? `${spoken[0].toUpperCase()}${spoken.slice(1)} ${common.test(word) ? word.toLowerCase() : word}`
@@ -134,15 +166,33 @@ function aside(text: string, run: Run, seed: string): string {
  */
 export function unrecite(reply: string, card: Card): string {
   let text = reply;
+  let asides = 0;
   for (let guard = 0; guard < 20; guard++) {
     const { best: run, excess } = runsOf(text, card);
-    if (run.length < RECITATION_WORDS) return text;
+    if (run.length < SHARED_PHRASE_WORDS) return text;
     // The plainest re-voicing that shortens the long runs; among equals, the one that clears most.
     const better = candidates(text, run)
       .map((c) => ({ ...c, ...runsOf(c.text, card) }))
       .filter((c) => c.excess < excess)
       .sort((a, b) => a.rank - b.rank || a.excess - b.excess)[0];
-    text = better ? better.text : aside(text, run, text);
+    const shorter = better
+      ? null
+      : withoutOptionalWords(text, run)
+          .map((t) => ({ text: t, ...runsOf(t, card) }))
+          .filter((c) => c.excess < excess)
+          .sort((a, b) => a.excess - b.excess)[0];
+    if (better) text = better.text;
+    else if (shorter) text = shorter.text;
+    else {
+      // At most two fillers a reply, each at a clause boundary and each a different word: nobody says
+      // "basically" three times in two sentences, or "a, basically, spindle failure".
+      // A shared phrase takes at most one filler; a card sentence read out takes what it needs, up to three.
+      const room = run.length >= RECITATION_WORDS ? asides < MAX_ASIDES : asides === 0;
+      const spoken = room ? aside(text, run, `${text}:${asides}`, asides) : null;
+      if (!spoken) return text;
+      text = spoken;
+      asides++;
+    }
   }
   return text;
 }
