@@ -6,9 +6,14 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+import { ensureRecentNode } from "./node-version.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+// Node 22 LTS or later: on an older Node this says what to install, then goes on under Node 22.
+await ensureRecentNode("npm run setup");
 
 function step(cmd, args) {
   console.log(`\n$ ${cmd} ${args.join(" ")}`);

@@ -5,7 +5,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
+import { ensureRecentNode } from "./node-version.mjs";
 import { playwrightFailures, vitestFailures } from "./test-report.mjs";
+
+// On a Node older than package.json's engines, the whole run moves to Node 22 (see node-version.mjs).
+await ensureRecentNode("npm test");
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);

@@ -1,6 +1,6 @@
 "use client";
 
-import { Pencil, Play, Plus } from "lucide-react";
+import { LibraryBig, Pencil, Play, Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -53,9 +53,18 @@ export function RoleplayPicker({ roleplays, canManage }: Props) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {roleplays.length === 0 ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-            No conversations yet. Create your first conversation schema!
-          </p>
+          <div className="grid justify-items-center gap-3 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            <p className="font-medium text-foreground">No conversations yet. Create your first conversation schema!</p>
+            {canManage ? (
+              <Button asChild size="sm" variant="outline">
+                <Link href="/organization/library">
+                  <LibraryBig aria-hidden /> Add from library
+                </Link>
+              </Button>
+            ) : (
+              <p>Your instructor hasn&apos;t shared a roleplay with you yet. It will appear here as soon as they do.</p>
+            )}
+          </div>
         ) : (
           <ScrollArea className="max-h-96" aria-label="Roleplay schemas">
             <RoleplayList roleplays={roleplays} selected={selected} onSelect={setSelected} />

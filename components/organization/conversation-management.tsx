@@ -1,6 +1,6 @@
 "use client";
 
-import { Pencil, Plus } from "lucide-react";
+import { LibraryBig, Pencil, Plus } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 
@@ -32,6 +32,12 @@ export function ConversationManagement({ roleplays, groupNames }: Props) {
               Create Conversation
             </Link>
           </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link href="/organization/library">
+              <LibraryBig aria-hidden />
+              Add from library
+            </Link>
+          </Button>
           {selected ? (
             <Button asChild size="sm" variant="outline">
               <Link href={`/workspace/edit/${selected}`}>
@@ -49,9 +55,18 @@ export function ConversationManagement({ roleplays, groupNames }: Props) {
       </CardHeader>
       <CardContent>
         {roleplays.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground">
-            No conversations yet. Create your first conversation schema!
-          </p>
+          <div className="grid justify-items-center gap-3 py-8 text-center">
+            <p className="font-medium">No conversations yet. Create your first conversation schema!</p>
+            <p className="text-sm text-muted-foreground">
+              Or start from a ready roleplay: the library has discovery calls, pitches, interviews and more.
+            </p>
+            <Button asChild size="sm">
+              <Link href="/organization/library">
+                <LibraryBig aria-hidden />
+                Add from library
+              </Link>
+            </Button>
+          </div>
         ) : (
           <RoleplayRows
             roleplays={roleplays}

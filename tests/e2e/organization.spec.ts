@@ -52,8 +52,11 @@ test.describe("organisation management", () => {
     await expect(tuesday.getByRole("row")).toHaveCount(3);
     await expect(friday.getByRole("row")).toHaveCount(2);
     await expect(friday.getByRole("cell", { name: "Inactive" })).toBeVisible();
-    await expect(page.getByText("No conversations yet. Create your first conversation schema!")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Edit Selected" })).toBeDisabled();
+    // A pilot seeded from the console starts with the starter library's recommended roleplays, for every group.
+    await expect(page.getByRole("row", { name: /Discovery call: physiotherapy clinic group/ })).toContainText(
+      "All Groups",
+    );
+    await expect(page.getByRole("link", { name: "Edit Selected" })).toBeVisible();
 
     await friday.getByRole("button", { name: /View Stats/ }).click();
     await expect(organization.statsHeading("Student 03")).toBeVisible();

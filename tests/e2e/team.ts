@@ -53,6 +53,8 @@ export async function createTeam(api: APIRequestContext, tag: string): Promise<T
           { name: "Cohort A", description: "Monday seminar group", num_users: 1, num_admins: 1 },
           { name: "Cohort B", description: "Thursday seminar group", num_users: 1, num_admins: 0 },
         ],
+        // The team's roleplays are the demo's three, as its tests expect; library.spec.ts covers the starter set.
+        library_keys: [],
       },
     }),
     201,
