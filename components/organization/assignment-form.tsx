@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useId, useState } from "react";
+import { type FormEvent, startTransition, useActionState, useEffect, useId, useRef, useState } from "react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -47,17 +47,26 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
   const [attempts, setAttempts] = useState(editing ? String(editing.min_attempts) : "1");
   const [state, dispatch, busy] = useActionState(editing ? updateAssignmentAction : createAssignmentAction, {});
   const errorOf = (field: string) => state.fieldErrors?.[field]?.[0];
+  const formRef = useRef<HTMLFormElement>(null);
 
-  // A saved assignment closes the form (the parent unmounts it), so this runs once per success.
+  // A saved assignment closes the form (the parent unmounts it), so this runs once per success;
+  // a refused one takes the instructor to the first field that needs a change.
   useEffect(() => {
     if (state.success) onSaved();
+    else if (state.fieldErrors) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
   }, [state, onSaved]);
 
-  /** The browser knows the instructor's time zone: the due time travels as ISO. */
-  function submit(fd: FormData) {
+  /**
+   * Submitted by hand, not through `<form action>`: React resets a form after its action, which put
+   * the dropdown back on the first roleplay and cleared the ticks while the state still held the choice.
+   * The browser knows the instructor's time zone, so the due time travels as ISO.
+   */
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fd = new FormData(event.currentTarget);
     const dueAt = new Date(String(fd.get("due") ?? ""));
     fd.set("due_at", Number.isNaN(dueAt.getTime()) ? "" : dueAt.toISOString());
-    dispatch(fd);
+    startTransition(() => dispatch(fd));
   }
 
   const toggle = (g: string) => setGroupIds((prev) => (prev.includes(g) ? prev.filter((x) => x !== g) : [...prev, g]));
@@ -66,14 +75,15 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
 
   return (
     <form
-      action={submit}
-      className="grid gap-4 rounded-lg border bg-muted/30 p-4"
+      ref={formRef}
+      onSubmit={submit}
+      className="grid min-w-0 gap-4 rounded-lg border bg-muted/30 p-4"
       aria-label={editing ? "Edit assignment" : "New assignment"}
       noValidate
     >
       {editing ? <input type="hidden" name="assignment_id" value={editing.id} /> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-schema`}>Roleplay</Label>
           <select
             id={`${id}-schema`}
@@ -82,7 +92,7 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
             aria-describedby={described("schema_id")}
             aria-invalid={invalid("schema_id")}
             onChange={(e) => setRoleplayId(e.target.value)}
-            className="h-11 rounded-md border bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9"
+            className="h-11 w-full min-w-0 rounded-md border bg-background px-2 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:h-9"
           >
             {roleplays.map((s) => (
               <option key={s.id} value={s.id}>
@@ -92,7 +102,7 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
           </select>
           <FieldMessage id={`${id}-schema_id-error`} message={errorOf("schema_id")} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-due`}>Due</Label>
           <Input
             id={`${id}-due`}
@@ -106,7 +116,7 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
           />
           <FieldMessage id={`${id}-due_at-error`} message={errorOf("due_at")} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-pass`}>Pass mark (optional)</Label>
           <Input
             id={`${id}-pass`}
@@ -123,7 +133,7 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
           />
           <FieldMessage id={`${id}-pass_mark-error`} message={errorOf("pass_mark")} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-attempts`}>Minimum attempts</Label>
           <Input
             id={`${id}-attempts`}

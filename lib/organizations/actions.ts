@@ -1,7 +1,6 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 
 import { validatedAction } from "@/lib/actions";
 import { requireActionUser } from "@/lib/auth/page";
@@ -9,9 +8,9 @@ import {
   activeOrganizationSchema,
   assignmentParams,
   commentRule,
-  createAssignmentSchema,
+  createAssignmentFormSchema,
   reviewFields,
-  updateAssignmentSchema,
+  updateAssignmentFormSchema,
 } from "@/lib/validations/assignment";
 import { uuid } from "@/lib/validations/common";
 
@@ -59,7 +58,7 @@ function readAssignmentForm(fd: FormData): unknown {
 
 /** The same rules and services as POST and PUT /api/organization/assignments; the page shows the change. */
 export const createAssignmentAction = validatedAction(
-  createAssignmentSchema,
+  createAssignmentFormSchema,
   async (input) => {
     const { id } = await createAssignment(await requireActionUser(), input);
     revalidatePath("/organization");
@@ -70,7 +69,7 @@ export const createAssignmentAction = validatedAction(
 );
 
 export const updateAssignmentAction = validatedAction(
-  z.intersection(z.object({ assignment_id: uuid("assignment_id") }), updateAssignmentSchema),
+  updateAssignmentFormSchema,
   async ({ assignment_id, ...changes }) => {
     await updateAssignment(await requireActionUser(), assignment_id, changes);
     revalidatePath("/organization");

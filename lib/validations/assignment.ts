@@ -2,9 +2,6 @@ import { z } from "zod";
 
 import { routeId, text, uniqueIds, uuid as id } from "./common";
 
-const dueAt = z.iso
-  .datetime({ offset: true, error: "Choose a due date and time (ISO 8601, e.g. 2026-12-01T17:00:00Z)" })
-  .transform((v) => new Date(v));
 const PASS_MARK_RULE = "Pass mark must be a whole number from 0 to 100";
 const passMark = z.int(PASS_MARK_RULE).min(0, PASS_MARK_RULE).max(100, PASS_MARK_RULE);
 const ATTEMPTS_RULE = "Minimum attempts must be a whole number from 1 to 100";
@@ -14,25 +11,44 @@ const groupIds = z
   .max(500, "At most 500 groups")
   .transform(uniqueIds);
 
-/** POST /api/organization/assignments: no groups means everyone in the organisation. */
-export const createAssignmentSchema = z.object({
-  schema_id: id("schema_id", "Choose a roleplay"),
-  group_ids: groupIds.default([]),
-  due_at: dueAt,
-  pass_mark: passMark.optional(),
-  min_attempts: minAttempts.default(1),
-});
+/** The same rules in two voices: an API caller sends ISO text, an instructor uses a date picker. */
+const DUE_AT = {
+  api: "due_at must be a date and time with its offset (ISO 8601), e.g. 2026-12-01T17:00:00Z",
+  form: "Choose a due date and time",
+} as const;
+type Voice = keyof typeof DUE_AT;
 
-/** PUT /api/organization/assignments/{id}: any subset of the fields. */
-export const updateAssignmentSchema = z
-  .object({
+const dueAt = (voice: Voice) => z.iso.datetime({ offset: true, error: DUE_AT[voice] }).transform((v) => new Date(v));
+
+/** No groups means everyone in the organisation. */
+const createFields = (voice: Voice) =>
+  z.object({
+    schema_id: id("schema_id", "Choose a roleplay"),
+    group_ids: groupIds.default([]),
+    due_at: dueAt(voice),
+    pass_mark: passMark.optional(),
+    min_attempts: minAttempts.default(1),
+  });
+
+/** Any subset of the fields. */
+const updateFields = (voice: Voice) =>
+  z.object({
     schema_id: id("schema_id", "Choose a roleplay").optional(),
     group_ids: groupIds.optional(),
-    due_at: dueAt.optional(),
+    due_at: dueAt(voice).optional(),
     pass_mark: passMark.optional(),
     min_attempts: minAttempts.optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: "Nothing to change" });
+  });
+const somethingToChange = (v: object) => Object.values(v).some((x) => x !== undefined);
+
+/** POST /api/organization/assignments. */
+export const createAssignmentSchema = createFields("api");
+/** PUT /api/organization/assignments/{id}. */
+export const updateAssignmentSchema = updateFields("api").refine(somethingToChange, { error: "Nothing to change" });
+
+/** The assignment forms: the same rules, with messages that name the picker rather than the format. */
+export const createAssignmentFormSchema = createFields("form");
+export const updateAssignmentFormSchema = updateFields("form").extend({ assignment_id: id("assignment_id") });
 
 export const assignmentParams = z.object({ id: routeId("Assignment") });
 

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 
-import { createAssignmentSchema, reviewSchema } from "@/lib/validations/assignment";
+import {
+  createAssignmentFormSchema,
+  createAssignmentSchema,
+  reviewSchema,
+  updateAssignmentFormSchema,
+  updateAssignmentSchema,
+} from "@/lib/validations/assignment";
 
 /** The rules the APIs and the forms share: one schema each, so one set of messages. */
-const messagesOf = (schema: typeof reviewSchema | typeof createAssignmentSchema, input: unknown) => {
+const messagesOf = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 };
@@ -47,7 +54,7 @@ describe("assignment", () => {
     [
       "no due date",
       { ...valid, due_at: "" },
-      ["due_at: Choose a due date and time (ISO 8601, e.g. 2026-12-01T17:00:00Z)"],
+      ["due_at: due_at must be a date and time with its offset (ISO 8601), e.g. 2026-12-01T17:00:00Z"],
     ],
     [
       "a pass mark above 100",
@@ -61,5 +68,23 @@ describe("assignment", () => {
     ],
   ])("%s", (_label, input, expected) => {
     expect(messagesOf(createAssignmentSchema, input)).toEqual(expected);
+  });
+
+  // The forms share the rules but speak the date picker's language (issue 23).
+  it.each([
+    ["no due date", { ...valid, due_at: "" }, ["due_at: Choose a due date and time"]],
+    ["a half-typed due date", { ...valid, due_at: "2026-12-01" }, ["due_at: Choose a due date and time"]],
+    ["no roleplay chosen", { ...valid, schema_id: "" }, ["schema_id: Choose a roleplay"]],
+  ])("the assignment form refuses %s in the picker's words", (_label, input, expected) => {
+    expect(messagesOf(createAssignmentFormSchema, input)).toEqual(expected);
+    const edit = { ...input, assignment_id: valid.schema_id };
+    expect(messagesOf(updateAssignmentFormSchema, edit)).toEqual(expected);
+  });
+
+  it("keeps the API's message about the format for API callers, on PUT as on POST", () => {
+    expect(messagesOf(updateAssignmentSchema, { due_at: "next Friday" })).toEqual([
+      "due_at: due_at must be a date and time with its offset (ISO 8601), e.g. 2026-12-01T17:00:00Z",
+    ]);
+    expect(messagesOf(updateAssignmentSchema, {})).toEqual([": Nothing to change"]);
   });
 });
