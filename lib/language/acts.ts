@@ -65,11 +65,14 @@ export function classifyUnit(unit: Unit, ctx: Context): Classified {
   // A statement is a discovery question only when the model is sure (a question asked as a statement:
   // "you have problem also with the windows"); 0.6 was chosen by 5-fold cross-validation on dev.
   // A statement asks only when it is short: a long stretch about the buyer is a pitch, not a question.
+  // A statement about the speaker's own side ("we did everything by hand") tells, it does not ask.
   const asksBuyer = unit.tokens.some((t) => t.lower === "you" || t.lower === "your");
+  const aboutSelf = !asksBuyer && unit.tokens.some((t) => ["i", "we", "my", "our", "us"].includes(t.lower));
   const short = unit.tokens.length <= 20;
   if (
     spin.label !== "none" &&
-    (unit.question !== null || (spin.p >= STATEMENT_CONFIDENCE && short && (asksBuyer || ctx.last !== false)))
+    (unit.question !== null ||
+      (spin.p >= STATEMENT_CONFIDENCE && short && !aboutSelf && (asksBuyer || ctx.last !== false)))
   )
     return { act: spin.label, stage: spin.label, decision: { by: "model", p: round(spin.p) } };
   const act = predict(
