@@ -52,6 +52,14 @@ export function StatCards({ dashboard }: { dashboard: Dashboard }) {
               <Link href="/organization">Manage</Link>
             </Button>
           ) : null}
+          {organization ? null : (
+            <a
+              href="#join-organization"
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Enter a join code
+            </a>
+          )}
         </div>
       </Stat>
     </section>

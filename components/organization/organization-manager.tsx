@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import type { Cohort } from "@/lib/organizations/cohort";
+import type { JoinCodeSummary } from "@/lib/organizations/join-codes";
 import type { UserStats } from "@/lib/organizations/stats";
 import type { RoleplaySummary } from "@/lib/roleplays/present";
 
@@ -14,14 +15,15 @@ import { AssignmentsPanel } from "./assignments-panel";
 import { CohortSummary } from "./cohort-summary";
 import { ConversationManagement } from "./conversation-management";
 import { GroupCard } from "./group-card";
+import { JoinCodesPanel } from "./join-codes-panel";
 import { LearnerFilters } from "./learner-filters";
 import { matchesStatus, type Sort, type SortKey, sortLearners, type StatusFilter } from "./learner-table";
 import { UserDetail } from "./user-detail";
 
-type Props = { cohort: Cohort; roleplays: RoleplaySummary[] };
+type Props = { cohort: Cohort; roleplays: RoleplaySummary[]; joinCodes: JoinCodeSummary[] };
 
 /** The organisation page, from data loaded on the server: overview (summary, assignments, learners, schemas) or one user's detail. */
-export function OrganizationManager({ cohort, roleplays }: Props) {
+export function OrganizationManager({ cohort, roleplays, joinCodes }: Props) {
   const { stats, flags, summary, assignments } = cohort;
   const [selectedUser, setSelectedUser] = useState<UserStats | null>(null);
   const [group, setGroup] = useState("all");
@@ -77,6 +79,9 @@ export function OrganizationManager({ cohort, roleplays }: Props) {
           </a>
           <a href="#learners" className="text-primary underline-offset-4 hover:underline">
             Learners
+          </a>
+          <a href="#join-codes" className="text-primary underline-offset-4 hover:underline">
+            Join codes
           </a>
           <a href="#conversation-management-card" className="text-primary underline-offset-4 hover:underline">
             Conversation Management
@@ -138,6 +143,7 @@ export function OrganizationManager({ cohort, roleplays }: Props) {
             </>
           )}
         </section>
+        <JoinCodesPanel codes={joinCodes} groups={realGroups} />
         <ConversationManagement roleplays={roleplays} groupNames={groupNames} />
       </div>
     </main>

@@ -39,7 +39,9 @@ export async function signUp(input: SignUpInput) {
     if (isUniqueViolation(err)) throw conflict(ACCOUNT_EXISTS);
     throw err;
   }
-  return { message: "Account created. You can now sign in." };
+  return {
+    message: "Account created. You can now sign in. If your instructor gave you a join code, you will enter it next.",
+  };
 }
 
 function tooMany(seconds: number) {

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { AssignedToYou } from "@/components/dashboard/assigned-to-you";
 import { CreditsCard } from "@/components/dashboard/credits-card";
 import { DashboardHeader } from "@/components/dashboard/dashboard-header";
+import { JoinOrganization } from "@/components/dashboard/join-organization";
 import { RecentConversations } from "@/components/dashboard/recent-conversations";
 import { RememberDeveloper } from "@/components/dashboard/remember-developer";
 import { RoleplayPicker } from "@/components/dashboard/roleplay-picker";
@@ -12,6 +13,7 @@ import { requirePageUser } from "@/lib/auth/page";
 import { getProgress } from "@/lib/dashboard/progress";
 import { getDashboard } from "@/lib/dashboard/service";
 import { logError } from "@/lib/db-errors";
+import { env } from "@/lib/env";
 import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -46,6 +48,7 @@ export default async function DashboardPage() {
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
       <RememberDeveloper isDev={dashboard.isDev} />
       <DashboardHeader name={dashboard.user} />
+      {dashboard.organization ? null : <JoinOrganization supportEmail={env().SUPPORT_EMAIL} />}
       <AssignedToYou assignments={dashboard.assignments} />
       <StatCards dashboard={dashboard} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">

@@ -7,6 +7,7 @@ import { requirePageUser } from "@/lib/auth/page";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError } from "@/lib/errors";
 import { getCohort } from "@/lib/organizations/cohort";
+import { type JoinCodeSummary, listJoinCodes } from "@/lib/organizations/join-codes";
 import { getActiveMembership } from "@/lib/organizations/membership";
 import type { RoleplaySummary } from "@/lib/roleplays/present";
 import { listVisibleRoleplays } from "@/lib/roleplays/service";
@@ -28,19 +29,24 @@ export default async function OrganizationPage() {
   const loaded = await loadOrganization(user, membership?.organizationId ?? null);
   // The error's own message on the error screen (401/Token messages send the browser to /auth).
   if ("error" in loaded) return <ErrorScreen title="Error Loading Organization" message={loaded.error} />;
-  return <OrganizationManager cohort={loaded.cohort} roleplays={loaded.roleplays} />;
+  return <OrganizationManager cohort={loaded.cohort} roleplays={loaded.roleplays} joinCodes={loaded.joinCodes} />;
 }
 
 type Loaded =
   | {
       cohort: Awaited<ReturnType<typeof getCohort>>;
       roleplays: RoleplaySummary[];
+      joinCodes: JoinCodeSummary[];
     }
   | { error: string };
 
 async function loadOrganization(user: SessionUser, organizationId: string | null): Promise<Loaded> {
   try {
-    const [cohort, roleplays] = await Promise.all([getCohort(user), listVisibleRoleplays(user)]);
+    const [cohort, roleplays, codes] = await Promise.all([
+      getCohort(user),
+      listVisibleRoleplays(user),
+      listJoinCodes(user),
+    ]);
     const own = roleplays
       .filter((s) => s.organization_id === organizationId)
       .map((s) => ({ id: s.id, name: s.name, assigned_groups: s.assigned_groups, is_active: s.is_active }));
@@ -49,7 +55,7 @@ async function loadOrganization(user: SessionUser, organizationId: string | null
       ...a,
       learners: a.learners.map((l) => ({ ...l, name: "", email: "" })),
     }));
-    return { cohort: { ...cohort, assignments }, roleplays: own };
+    return { cohort: { ...cohort, assignments }, roleplays: own, joinCodes: codes.join_codes };
   } catch (err) {
     if (err instanceof AppError) return { error: err.message };
     throw err;
