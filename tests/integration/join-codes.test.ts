@@ -25,6 +25,8 @@ const newCode = async (admin: User, body: Record<string, unknown> = {}) => {
   return res.json as { id: string; code: string; hint: string; status: string; uses: number };
 };
 const joinWith = (user: User, code: string) => call(join, { method: "POST", token: user.token, body: { code } });
+/** postgres.js answers an array, PGlite an object with rows. */
+const rowsOf = <T>(res: unknown) => (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as T[];
 const membershipsOf = async (userId: string) =>
   (await getDb()).select().from(memberships).where(eq(memberships.user_id, userId));
 
@@ -261,14 +263,14 @@ describe("join codes", () => {
       const tables = await db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
       );
-      const names = ((Array.isArray(tables) ? tables : tables.rows) as { table_name: string }[]).map(
-        (t) => t.table_name,
-      );
+      const names = rowsOf<{ table_name: string }>(tables).map((t) => t.table_name);
       expect(names).toContain("join_codes");
       let dump = "";
       for (const name of names) {
         const rows = await db.execute(sql.raw(`select row_to_json(t)::text as j from "${name}" t`));
-        dump += ((Array.isArray(rows) ? rows : rows.rows) as { j: string }[]).map((r) => r.j).join("\n");
+        dump += rowsOf<{ j: string }>(rows)
+          .map((r) => r.j)
+          .join("\n");
       }
       const bare = created.code.replaceAll("-", "");
       for (const form of [created.code, bare, bare.toLowerCase(), bare.slice(3)]) {
