@@ -1,8 +1,9 @@
 "use client";
 
-import { Trash2 } from "lucide-react";
-import { useFormContext } from "react-hook-form";
+import { CircleAlert, Trash2 } from "lucide-react";
+import { useFormContext, useWatch } from "react-hook-form";
 
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -15,12 +16,24 @@ import type { FormValues } from "./form-values";
 export const selectClass =
   "h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 sm:h-9";
 
-type Props = { index: number; label: string; canRemove: boolean; onRemove: () => void; disabled: boolean };
+export const AI_JUDGED = "Judged from the transcript (AI grading)";
+
+type Props = {
+  index: number;
+  label: string;
+  canRemove: boolean;
+  onRemove: () => void;
+  disabled: boolean;
+  /** A model is configured: criteria judged from the transcript are scored. */
+  aiGrading: boolean;
+};
 
 /** One weighted criterion of the scorecard. */
-export function CriterionFields({ index: i, label, canRemove, onRemove, disabled }: Props) {
-  const { register } = useFormContext<FormValues>();
+export function CriterionFields({ index: i, label, canRemove, onRemove, disabled, aiGrading }: Props) {
+  const { control, register } = useFormContext<FormValues>();
   const name = `schema_data.scorecard.criteria.${i}` as const;
+  const measure = useWatch({ control, name: `${name}.measure` });
+  const unscored = !aiGrading && !measure;
   const id = (field: string) => `criterion-${i}-${field}`;
   const labelError = useFieldError(`${name}.label`);
   const weightError = useFieldError(`${name}.weight`);
@@ -56,14 +69,30 @@ export function CriterionFields({ index: i, label, canRemove, onRemove, disabled
       </div>
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor={id("measure")}>How it is measured</Label>
-        <select id={id("measure")} className={selectClass} disabled={disabled} {...register(`${name}.measure`)}>
-          <option value="">Judged from the transcript (AI grading)</option>
+        <select
+          id={id("measure")}
+          className={selectClass}
+          disabled={disabled}
+          aria-describedby={unscored ? id("measure-note") : undefined}
+          {...register(`${name}.measure`)}
+        >
+          <option value="">{AI_JUDGED}</option>
           {MEASURES.map((m) => (
             <option key={m} value={m}>
               {MEASURE_LABELS[m]}
             </option>
           ))}
         </select>
+        {unscored ? (
+          <Alert variant="warning" role="note" id={id("measure-note")}>
+            <CircleAlert aria-hidden />
+            <AlertDescription>
+              No AI model is configured on this server (ANTHROPIC_API_KEY), so this criterion is not scored: grades mark
+              it &ldquo;needs AI grading&rdquo;, leave it out and score the other criteria alone. Choose a built-in
+              measure for it to count.
+            </AlertDescription>
+          </Alert>
+        ) : null}
       </div>
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor={id("description")}>What good looks like</Label>

@@ -27,7 +27,8 @@ import { ScorecardSection } from "./scorecard-section";
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this schema? This action cannot be undone.";
 const REDIRECT_MS = { submit: 2000, generate: 2000, delete: 1500 } as const;
 
-type Props = { roleplay?: RoleplayItem; groups: GroupOption[]; isDev: boolean };
+/** `aiGrading`: a model is configured, so criteria judged from the transcript are scored. */
+type Props = { roleplay?: RoleplayItem; groups: GroupOption[]; isDev: boolean; aiGrading: boolean };
 type Kind = Exclude<Busy, null>;
 
 const validate = zodResolver(roleplayFormSchema);
@@ -60,7 +61,7 @@ function successText(kind: Kind, editing: boolean) {
   return editing ? "Schema updated successfully!" : "Schema created successfully!";
 }
 
-export function RoleplayForm({ roleplay, groups, isDev }: Props) {
+export function RoleplayForm({ roleplay, groups, isDev, aiGrading }: Props) {
   const router = useRouter();
   const mode = roleplay ? "edit" : "create";
   const form = useForm<FormValues>({ defaultValues: initialValues(roleplay), resolver });
@@ -158,7 +159,7 @@ export function RoleplayForm({ roleplay, groups, isDev }: Props) {
         </BasicInfoSection>
         <PersonaSection disabled={locked} />
         <GroupAssignment groups={groups} disabled={locked} />
-        <ScorecardSection disabled={locked} />
+        <ScorecardSection disabled={locked} aiGrading={aiGrading} />
         <FormActions mode={mode} busy={busy} locked={locked} onDelete={confirmDelete} />
       </form>
     </FormProvider>

@@ -1,15 +1,24 @@
 "use client";
 
-import { Plus, RotateCcw } from "lucide-react";
-import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { CircleAlert, CircleCheck, Plus, RotateCcw } from "lucide-react";
+import { useEffect } from "react";
+import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from "react-hook-form";
 
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
-import { SCENARIO_KIND_LABELS, SCENARIO_KINDS, type ScenarioKind } from "@/lib/validations/scorecard";
+import { cn } from "@/lib/utils";
+import {
+  SCENARIO_KIND_LABELS,
+  SCENARIO_KINDS,
+  type ScenarioKind,
+  WEIGHT_TOTAL,
+  weightTotal,
+} from "@/lib/validations/scorecard";
 
 import { CriterionFields, selectClass } from "./criterion-fields";
 import { FieldError, useFieldError } from "./field-error";
@@ -20,14 +29,43 @@ const defaults = (kind: ScenarioKind) => criterionValues(DEFAULT_SCORECARDS[kind
 const isDefault = (kind: ScenarioKind, criteria: CriterionValues[]) =>
   JSON.stringify(criteria) === JSON.stringify(defaults(kind));
 
+/** The running total, in words as well as colour: what is missing or over, or that it adds up. */
+function WeightTotal({ total }: { total: number }) {
+  const off = total - WEIGHT_TOTAL;
+  const Icon = off ? CircleAlert : CircleCheck;
+  return (
+    <p
+      role="status"
+      data-testid="weight-total"
+      className={cn(
+        "sticky bottom-0 z-10 flex items-center gap-2 rounded-md border bg-background/95 px-3 py-2 text-sm shadow-xs backdrop-blur",
+        off ? "border-destructive/40 text-destructive" : "text-muted-foreground",
+      )}
+    >
+      <Icon aria-hidden className={cn("size-4 shrink-0", off ? "" : "text-success")} />
+      <span>
+        Total weight <strong className="tabular-nums">{total}</strong> of {WEIGHT_TOTAL}
+        {off > 0 ? `: ${off} too many` : off < 0 ? `: ${-off} still to give` : ""}
+      </span>
+    </p>
+  );
+}
+
 /** What kind of conversation this is, and how it is graded: weighted criteria and a pass mark. */
-export function ScorecardSection({ disabled }: { disabled: boolean }) {
-  const { control, register, setValue } = useFormContext<FormValues>();
+export function ScorecardSection({ disabled, aiGrading }: { disabled: boolean; aiGrading: boolean }) {
+  const { control, register, setValue, trigger } = useFormContext<FormValues>();
+  const { isSubmitted } = useFormState({ control });
   const { fields, append, remove, replace } = useFieldArray({ control, name: CRITERIA });
   const [kind, criteria] = useWatch({ control, name: ["schema_data.scenario.kind", CRITERIA] });
   const passMarkError = useFieldError("schema_data.scorecard.pass_mark");
   const listError = useFieldError(CRITERIA);
-  const total = criteria.reduce((s, c) => s + (Number(c.weight) || 0), 0);
+  const total = weightTotal(criteria);
+  // After a refused save the list's own error follows the total (a weight's change checks only that weight).
+  useEffect(() => {
+    if (isSubmitted) void trigger(CRITERIA);
+  }, [total, isSubmitted, trigger]);
+  // Offline, a scorecard with no built-in measure scores every call 0 (lib/grading/scorecard.ts).
+  const nothingScored = !aiGrading && criteria.every((c) => !c.measure);
   const newId = () => {
     let n = criteria.length + 1;
     while (criteria.some((c) => c.id === `criterion-${n}`)) n++;
@@ -41,7 +79,8 @@ export function ScorecardSection({ disabled }: { disabled: boolean }) {
         </CardTitle>
         <CardDescription>
           What the learner practises, and what a good conversation looks like. The grade is built up from these
-          criteria, weighted; a criterion without a built-in measure is judged from the transcript by the AI grader.
+          criteria, weighted to total {WEIGHT_TOTAL}; a criterion without a built-in measure is judged from the
+          transcript by the AI grader{aiGrading ? "" : ", which is not configured on this server"}.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -104,7 +143,7 @@ export function ScorecardSection({ disabled }: { disabled: boolean }) {
         <fieldset className="grid gap-3" aria-describedby="criteria-error">
           <legend className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm font-medium">
             <span>
-              Criteria <span className="font-normal text-muted-foreground">(total weight {total})</span>
+              Criteria <span className="font-normal text-muted-foreground">(weights are shares of the score)</span>
             </span>
           </legend>
           <ol className="grid gap-3">
@@ -116,10 +155,21 @@ export function ScorecardSection({ disabled }: { disabled: boolean }) {
                 canRemove={fields.length > 1}
                 onRemove={() => remove(i)}
                 disabled={disabled}
+                aiGrading={aiGrading}
               />
             ))}
           </ol>
+          <WeightTotal total={total} />
           <FieldError id="criteria-error" message={listError} />
+          {nothingScored ? (
+            <Alert variant="warning" role="note">
+              <CircleAlert aria-hidden />
+              <AlertDescription>
+                Every criterion needs AI grading and no model is configured, so every call would score 0. Give at least
+                one criterion a built-in measure.
+              </AlertDescription>
+            </Alert>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button
               type="button"

@@ -13,6 +13,9 @@ export class ModelOutputError extends Error {
   }
 }
 
+/** Whether a model grades and generates here; without one, Parley runs offline (the rubric grader). */
+export const modelConfigured = () => Boolean(env().ANTHROPIC_API_KEY);
+
 /** A configured client, or null when ANTHROPIC_API_KEY is not set (offline mode). */
 export function anthropicClient(opts: { timeoutMs?: number; maxRetries?: number } = {}): Anthropic | null {
   const { ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL } = env();

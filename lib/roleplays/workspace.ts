@@ -1,5 +1,6 @@
 import "server-only";
 
+import { modelConfigured } from "@/lib/ai/anthropic";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError } from "@/lib/errors";
 
@@ -21,7 +22,7 @@ async function attempt<T>(load: () => Promise<T>): Promise<Loaded<T>> {
 export function loadCreateForm(user: SessionUser) {
   return attempt(async () => {
     const organizationId = await organizationForNewRoleplay(user);
-    return { groups: await listGroups(user, organizationId) };
+    return { groups: await listGroups(user, organizationId), aiGrading: modelConfigured() };
   });
 }
 
@@ -29,6 +30,6 @@ export function loadCreateForm(user: SessionUser) {
 export function loadEditForm(user: SessionUser, roleplayId: string) {
   return attempt(async () => {
     const roleplay = await getRoleplayForEditing(user, roleplayId);
-    return { roleplay, groups: await listGroups(user, roleplay.organization_id) };
+    return { roleplay, groups: await listGroups(user, roleplay.organization_id), aiGrading: modelConfigured() };
   });
 }

@@ -125,7 +125,13 @@ describe("weights that total 100 (issue 23)", () => {
     persona: persona(),
     scorecard: {
       pass_mark: 70,
-      criteria: weights.map((weight, i) => ({ id: `c${i}`, label: `Criterion ${i}`, weight, measure: "listening" })),
+      criteria: weights.map((weight, i) => ({
+        id: `c${i}`,
+        label: `Criterion ${i}`,
+        description: "",
+        weight,
+        measure: "listening" as const,
+      })),
     },
   });
 

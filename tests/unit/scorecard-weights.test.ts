@@ -17,7 +17,7 @@ import { discoveryCall, samplePersona, timedTurns } from "../fixtures/grading/sa
 
 const card = (...weights: number[]) => ({
   pass_mark: 70,
-  criteria: weights.map((weight, i) => ({ id: `c${i}`, label: `Criterion ${i}`, weight })),
+  criteria: weights.map((weight, i) => ({ id: `c${i}`, label: `Criterion ${i}`, description: "", weight })),
 });
 const messagesOf = (input: unknown) => {
   const result = authoredScorecardSchema.safeParse(input);

@@ -13,7 +13,7 @@ export default async function CreateRoleplayPage() {
   return (
     <FormPage title="Create Roleplay Schema" intro="Describe the persona your learners will practise with.">
       {loaded.ok ? (
-        <RoleplayForm groups={loaded.value.groups} isDev={user.isDev} />
+        <RoleplayForm groups={loaded.value.groups} isDev={user.isDev} aiGrading={loaded.value.aiGrading} />
       ) : (
         <FormLoadError title="You cannot create schemas here" message={loaded.message} />
       )}

@@ -18,6 +18,7 @@ export default async function EditRoleplayPage({ params }: { params: Promise<{ r
           roleplay={loaded.value.roleplay}
           groups={loaded.value.groups}
           isDev={user.isDev}
+          aiGrading={loaded.value.aiGrading}
         />
       ) : (
         <FormLoadError title="Error" message={`Failed to load schema: ${loaded.message}`} />
