@@ -7,7 +7,7 @@ import { GET as listLibrary, POST as addFromLibrary } from "@/app/api/organizati
 import { PUT as editRoleplay } from "@/app/api/protected/roleplay/edit/[roleplayId]/route";
 import { GET as listRoleplays } from "@/app/api/protected/roleplay/list/route";
 import { getDb } from "@/db";
-import { roleplays } from "@/db/schema";
+import { organizations, roleplays } from "@/db/schema";
 import { findLibraryEntry, LIBRARY, RECOMMENDED_KEYS } from "@/lib/roleplays/library";
 
 import { call } from "../helpers/api";
@@ -117,6 +117,8 @@ describe("seeded organisations start with the starter library", () => {
       body: { org_name: "Library Unknown", num_users: 1, num_admins: 0, library_keys: "all" },
     });
     expect(bad.status).toBe(422);
+    const db = await getDb();
+    expect(await db.select().from(organizations).where(eq(organizations.name, "Library Unknown"))).toEqual([]);
   });
 });
 
