@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus } from "lucide-react";
+import { Plus, Printer } from "lucide-react";
+import Link from "next/link";
 import { useState } from "react";
 import {
   Controller,
@@ -21,6 +22,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import { api, redirectIfAuthError } from "@/lib/client/api";
+import { saveSeed } from "@/lib/client/storage";
 import { seedRequestSchema } from "@/lib/validations/seed";
 
 import {
@@ -43,7 +45,7 @@ const resolver: Resolver<SeedFormValues> = async (values, context, options) => {
   return { values, errors: {} };
 };
 
-type Notice = { kind: "error" | "success"; text: string } | null;
+type Notice = { kind: "error" | "success"; text: string; cards?: boolean } | null;
 
 /** Stays on POST /api/dev/seed/organization: its answer carries the CSV, and its 401 follows the developer tools' rule. */
 export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["organization"]) => void }) {
@@ -63,9 +65,11 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
         body: toSeedRequest(values),
       });
       downloadCsv(result);
+      saveSeed({ organization: result.organization.name, csv_data: result.csv_data });
       setNotice({
         kind: "success",
         text: `Organization "${result.organization.name}" created. The CSV with its logins has been downloaded; it is the only copy of the passwords.`,
+        cards: true,
       });
       setValue("org_name", "");
       setValue("description", "");
@@ -94,7 +98,17 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
                 variant={notice.kind === "error" ? "destructive" : "success"}
                 role={notice.kind === "success" ? "status" : undefined}
               >
-                <AlertDescription>{notice.text}</AlertDescription>
+                <AlertDescription>
+                  <p>{notice.text}</p>
+                  {notice.cards && (
+                    <Button asChild size="sm" className="mt-2">
+                      <Link href="/development/sign-in-cards">
+                        <Printer aria-hidden />
+                        Print sign-in cards
+                      </Link>
+                    </Button>
+                  )}
+                </AlertDescription>
               </Alert>
             )}
             <div className="space-y-1.5">

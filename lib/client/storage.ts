@@ -62,3 +62,28 @@ export function takeCallState(): CallState | null {
 export function clearCallState() {
   sessionStorage.removeItem(CALL_KEY);
 }
+
+/**
+ * The last seed's logins for the printable sign-in cards. The passwords exist nowhere else but the
+ * downloaded CSV (the database keeps hashes), so they stay in this tab's sessionStorage: gone when the
+ * tab closes, never sent anywhere.
+ */
+export type StoredSeed = { organization: string; csv_data: string };
+const SEED_KEY = "parley.seed";
+
+export function saveSeed(seed: StoredSeed) {
+  sessionStorage.setItem(SEED_KEY, JSON.stringify(seed));
+}
+
+export function readSeed(): StoredSeed | null {
+  try {
+    const seed = JSON.parse(sessionStorage.getItem(SEED_KEY) ?? "null");
+    return typeof seed?.csv_data === "string" && typeof seed?.organization === "string" ? seed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetSeed() {
+  sessionStorage.removeItem(SEED_KEY);
+}
