@@ -23,6 +23,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import { api, redirectIfAuthError } from "@/lib/client/api";
 import { saveSeed } from "@/lib/client/storage";
+import { RECOMMENDED_KEYS } from "@/lib/roleplays/library";
 import { seedRequestSchema } from "@/lib/validations/seed";
 
 import {
@@ -87,7 +88,9 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
           <h2>Seed Organization</h2>
         </CardTitle>
         <CardDescription>
-          Creates an organisation with anonymous pilot accounts and downloads their logins as CSV.
+          Creates an organisation with anonymous pilot accounts and downloads their logins as CSV. It starts with the
+          starter library&apos;s {RECOMMENDED_KEYS.length} recommended roleplays, open to every group; its admins can
+          add more from the library.
         </CardDescription>
       </CardHeader>
       <CardContent>
