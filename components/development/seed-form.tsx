@@ -69,7 +69,7 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
       saveSeed({ organization: result.organization.name, csv_data: result.csv_data });
       setNotice({
         kind: "success",
-        text: `Organization "${result.organization.name}" created. The CSV with its logins has been downloaded; it is the only copy of the passwords.`,
+        text: `Organization "${result.organization.name}" created. The CSV with its logins has been downloaded: it and this tab's sign-in cards are the only copies of the passwords.`,
         cards: true,
       });
       setValue("org_name", "");
