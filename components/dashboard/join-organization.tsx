@@ -3,6 +3,7 @@
 import { CheckCircle2, KeyRound } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, startTransition, useActionState, useEffect, useId } from "react";
+import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -33,7 +34,9 @@ export function JoinOrganization({ supportEmail }: { supportEmail: string }) {
   const problem = fieldError ?? state.error;
 
   useEffect(() => {
-    if (state.success) router.refresh();
+    if (!state.success) return;
+    toast.success(state.success);
+    router.refresh();
   }, [state, router]);
 
   // Submitted by hand (React resets a `<form action>` afterwards): a refused code stays to be corrected.
