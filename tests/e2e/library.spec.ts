@@ -145,3 +145,16 @@ test("a learner with nothing shared yet is told so; a member cannot open the lib
   await page.screenshot({ path: `${SHOTS}/library-member-390.png` });
   await pilot.remove();
 });
+
+test("the developer console says a seeded pilot starts with the starter set", async ({ page }) => {
+  await signInAs(page, E2E_DEVELOPER);
+  await page.goto("/development");
+  const seedCard = page
+    .locator("[data-slot='card']")
+    .filter({ has: page.getByRole("heading", { name: "Seed Organization" }) });
+  await expect(seedCard).toContainText(`starter library's ${RECOMMENDED_KEYS.length} recommended roleplays`);
+  await page.screenshot({ path: `${SHOTS}/development-seed-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await seedCard.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/development-seed-390.png` });
+});
