@@ -1,5 +1,5 @@
 import { like } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { POST as seed } from "@/app/api/dev/seed/organization/route";
 import { getDb } from "@/db";
@@ -20,10 +20,15 @@ vi.mock("@/db/queries/organizations", async (importOriginal) => {
   };
 });
 
+// The database is made and migrated here, under the hook's longer timeout, not in the test's.
+let dev: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  dev = await createUser({ isDev: true });
+});
+
 describe("seeding is one transaction", () => {
   it("leaves no organisation, group or account behind when it fails part-way", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const dev = await createUser({ isDev: true });
     const res = await call(seed, {
       token: dev.token,
       body: { org_name: "Half Done", groups: [{ name: "A", num_users: 2, num_admins: 1 }] },

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { POST as seed } from "@/app/api/dev/seed/organization/route";
 
@@ -13,10 +13,15 @@ vi.mock("@/lib/dev/credentials", async (importOriginal) => ({
   pilotEmail: () => TAKEN,
 }));
 
+// The database is made and migrated here, under the hook's longer timeout, not in the test's.
+let dev: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  dev = await createUser({ isDev: true });
+  await createUser({ email: TAKEN });
+});
+
 describe("seeding an organisation whose generated login exists", () => {
   it("answers 409 with a detail and logs no email or hash", async () => {
-    const dev = await createUser({ isDev: true });
-    await createUser({ email: TAKEN });
     const lines: string[] = [];
     const spy = vi
       .spyOn(console, "error")

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { POST as seed } from "@/app/api/dev/seed/organization/route";
 
@@ -20,10 +20,15 @@ vi.mock("@/db/queries/pilot-logins", async (importOriginal) => {
   };
 });
 
+// The database is made and migrated here, under the hook's longer timeout, not in the test's.
+let dev: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  dev = await createUser({ isDev: true });
+  await createUser({ email: "s01.rtc@pilot.parley.example" });
+});
+
 describe("seeding while another organisation takes the same login tag", () => {
   it("looks again and takes the next tag instead of failing", async () => {
-    const dev = await createUser({ isDev: true });
-    await createUser({ email: "s01.rtc@pilot.parley.example" });
     const res = await call(seed, {
       token: dev.token,
       body: { org_name: "Race Track Club", num_users: 1, num_admins: 0 },
