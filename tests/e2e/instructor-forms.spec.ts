@@ -198,3 +198,21 @@ test("the scorecard editor shows the running total, refuses weights that do not 
   expect(saved.at(-1)).toMatchObject({ label: "Builds rapport", weight: 10 });
   expect(saved.at(-1)!.measure).toBeUndefined();
 });
+
+test("a scorecard with no built-in measure says every call would score 0 without a model (issue 23)", async ({
+  browser,
+  baseURL,
+  team,
+}) => {
+  const { page } = await signedIn(browser, baseURL, team.admin);
+  await new RoleplayFormPage(page).gotoCreate();
+  const summary = page.getByRole("note").filter({ hasText: "every call would score 0" });
+  for (let n = 8; n > 1; n--) await page.getByRole("button", { name: new RegExp(`^Remove criterion ${n}:`) }).click();
+  await page.getByLabel("Weight", { exact: true }).fill("100");
+  await expect(summary).toHaveCount(0);
+  await page.getByLabel("How it is measured").selectOption("");
+  await expect(summary).toBeVisible();
+  await shoot(page, summary, "scorecard-nothing-scored");
+  await page.getByLabel("How it is measured").selectOption("spin");
+  await expect(summary).toHaveCount(0);
+});
