@@ -1,6 +1,11 @@
-/** Next.js server start: prepare the database (migrate, demo seed, bootstrap developer), then start the sweeps. */
+/**
+ * Next.js server start: check the configuration (production stops here, listing every problem),
+ * prepare the database (migrate, demo seed, bootstrap developer), then start the sweeps.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { refuseToStartIfMisconfigured } = await import("@/lib/env");
+  refuseToStartIfMisconfigured();
   const { installClientAddressHook } = await import("@/lib/client-address-hook");
   installClientAddressHook();
   const { prepareDatabase } = await import("@/lib/startup");

@@ -8,7 +8,8 @@ const bool = z
   .transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
-  AUTH_SECRET: z.string().min(16, "AUTH_SECRET must be at least 16 characters").optional(),
+  // Its strength is judged once, at server start (configProblems): a weak one stops production there.
+  AUTH_SECRET: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   DEFAULT_CREDITS: z.coerce.number().int().min(0).default(50),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -51,6 +52,104 @@ export function env(): Env {
 
 export function authSecret(): string {
   const secret = process.env.AUTH_SECRET;
-  if (!secret) throw new Error("AUTH_SECRET is not set: run `npm run setup` or add it to .env.local");
-  return secret;
+  if (secret?.trim()) return secret;
+  if (process.env.NODE_ENV === "production") {
+    throw new Error("AUTH_SECRET is not set: run `npm run setup` or add it to .env.local");
+  }
+  // Development only (production refuses to start without one): a random secret for this process,
+  // so sessions (and join codes, hashed with it) last until the dev server restarts. The start-up
+  // check has already said so.
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  process.env.AUTH_SECRET = Buffer.from(bytes).toString("base64url");
+  return process.env.AUTH_SECRET;
+}
+
+export const AUTH_SECRET_MIN_LENGTH = 32;
+
+/** Values copied from examples and tutorials: long enough, and known to everyone. Compared case-insensitively. */
+const PLACEHOLDER_SECRETS = new Set(
+  [
+    "your-secret-here",
+    "your-secret-key",
+    "your-auth-secret",
+    "your-super-secret-key-change-me",
+    "your-secret-key-at-least-32-characters-long",
+    "your-secret-key-must-be-at-least-32-characters",
+    "please-change-this-secret-in-production",
+    "change-me-to-a-random-secret-of-32-chars",
+    "replace-with-a-long-random-secret-value",
+    "development-secret-do-not-use-in-production",
+    "super-secret-key-that-is-at-least-32-characters",
+    "this-is-a-very-long-secret-key-for-testing",
+  ].map((s) => s.toLowerCase()),
+);
+
+/** Why a set AUTH_SECRET is weak, in words that never repeat it; null when it is fine. */
+function secretWeakness(secret: string): string | null {
+  const value = secret.trim();
+  if (value.length < AUTH_SECRET_MIN_LENGTH) return `is shorter than ${AUTH_SECRET_MIN_LENGTH} characters`;
+  if (PLACEHOLDER_SECRETS.has(value.toLowerCase())) return "is a published placeholder, not a secret";
+  if (/^(.{1,8}?)\1+$/s.test(value)) return "is one short piece repeated, not a random value";
+  return null;
+}
+
+const MAKE_A_SECRET =
+  "use 32 or more random characters, e.g. the output of `openssl rand -base64 32` (`npm run setup` writes one into .env.local)";
+
+/**
+ * Every problem of this configuration, each naming the variable and never its value: the start-up
+ * check prints them all at once. Today's rules: AUTH_SECRET set and strong, every variable valid.
+ */
+export function configProblems(source: Record<string, string | undefined> = process.env): string[] {
+  const problems: string[] = [];
+  const secret = source.AUTH_SECRET;
+  if (!secret?.trim()) problems.push(`AUTH_SECRET is not set: it signs and encrypts session tokens; ${MAKE_A_SECRET}.`);
+  else {
+    const weakness = secretWeakness(secret);
+    if (weakness) problems.push(`AUTH_SECRET ${weakness}: ${MAKE_A_SECRET}.`);
+  }
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}.`);
+  }
+  return problems;
+}
+
+/**
+ * The server's verdict on its configuration at start (instrumentation.ts). In production any problem
+ * stops it (`ok: false`) with one message listing them all; in development they are a warning and a
+ * missing AUTH_SECRET is replaced by a random one for the run. Never includes a value.
+ */
+export function startupConfigCheck(
+  source: Record<string, string | undefined> = process.env,
+  // A production build is one (Next.js inlines NODE_ENV there), whatever NODE_ENV `next start` is given.
+  production = process.env.NODE_ENV === "production",
+): { ok: boolean; message: string | null } {
+  const problems = configProblems(source);
+  if (problems.length === 0) return { ok: true, message: null };
+  const list = problems.map((p) => `  - ${p}`).join("\n");
+  const where = "Set them in the server's environment or in .env.local (.env.example describes every variable).";
+  if (production) {
+    const count = problems.length === 1 ? "1 configuration problem" : `${problems.length} configuration problems`;
+    return { ok: false, message: `\nParley will not start: ${count}.\n${list}\n${where}\n` };
+  }
+  const dev = source.AUTH_SECRET?.trim()
+    ? ""
+    : "\n  (This development server uses a random AUTH_SECRET for this run: sessions and join codes stop working when it restarts.)";
+  return {
+    ok: true,
+    message: `\n[config] A production server would refuse to start with this configuration:\n${list}${dev}\n${where}\n`,
+  };
+}
+
+/**
+ * Server start (instrumentation.ts): prints the verdict, and in production with any problem ends
+ * the process (exit code 1), which beats a server that answers every request with a 500.
+ */
+export function refuseToStartIfMisconfigured(): void {
+  const check = startupConfigCheck();
+  if (!check.message) return;
+  if (check.ok) return void console.warn(check.message);
+  console.error(check.message);
+  process.exit(1);
 }
