@@ -1,7 +1,7 @@
 "use client";
 
 import { Globe } from "lucide-react";
-import { useActionState, useId, useMemo, useState } from "react";
+import { startTransition, useActionState, useId, useMemo, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -28,7 +28,12 @@ export function TimeZoneSetting({ zone }: { zone: string }) {
     <Card className="py-4">
       <CardContent>
         <form
-          action={dispatch}
+          // Dispatched by hand: a form action would reset the select to its first rendered zone after saving.
+          onSubmit={(e) => {
+            e.preventDefault();
+            const data = new FormData(e.currentTarget);
+            startTransition(() => dispatch(data));
+          }}
           aria-label="Time zone for exports"
           className="flex flex-wrap items-end gap-x-4 gap-y-2"
           noValidate

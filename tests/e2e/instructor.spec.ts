@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 
 import { type Browser, expect, type Page } from "@playwright/test";
 
+import { csvRecords } from "../helpers/csv";
 import { signInAs, test } from "./fixtures";
 import { CallPage } from "./pages/call-page";
 import { DashboardPage } from "./pages/dashboard-page";
@@ -105,7 +106,7 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await shoot(admin, "organization-overview");
   await admin
     .getByRole("table", { name: "Seminar" })
-    .getByRole("button", { name: /View Stats for Seminar Student/ })
+    .getByRole("button", { name: /View Stats for Student 01/ })
     .click();
   const list = admin.getByRole("table", { name: "Conversations" });
   await expect(list.getByRole("cell", { name: "Peak season discovery" })).toBeVisible();
@@ -128,6 +129,16 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await expect(learner.getByRole("heading", { name: "Instructor review" })).toBeVisible();
   await expect(learner.getByTestId("review-comment")).toContainText("confirm the budget");
   await expect(learner.getByLabel("Comment for the learner")).toHaveCount(0);
+  // Issue 23: the reviewed score is the grade's score; the automatic one shows beside it.
+  const automatic = (await (await learner.request.get(`/api/protected/grades/${conversationId}`)).json())
+    .conversation_score as number;
+  const overall = learner.getByTestId("score-tile").first();
+  await expect(overall).toContainText("88");
+  await expect(overall).toHaveAttribute("data-band", "green");
+  await expect(learner.getByTestId("automatic-score")).toHaveText(`Automatic score ${automatic}`);
+  await expect(learner.getByText("Your reviewed score of 88 passes the pass mark of 70")).toBeVisible();
+  await expect(learner.getByTestId("scorecard-verdict")).toHaveText("Passed: 88 against a pass mark of 70");
+  await expect(learner.getByTestId("scorecard-automatic")).toContainText(`automatic score ${automatic}`);
   await shoot(learner, "grade-reviewed");
 
   // The instructor raises the pass mark (still passed: 88 after review), then downloads the gradebook.
@@ -138,6 +149,14 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(assignment).toContainText("pass mark 25");
   await expect(assignment.getByTestId("assignment-completion")).toContainText("1 of 1 passed");
+  // Exports speak the organisation's time zone, chosen on the organisation page.
+  const zone = admin.getByRole("form", { name: "Time zone for exports" });
+  await zone.getByLabel("Time zone for exports").selectOption("Asia/Tokyo");
+  await zone.getByRole("button", { name: "Save time zone" }).click();
+  await expect(zone.getByRole("status")).toHaveText("Exports now show dates in Asia/Tokyo");
+  await expect(zone.getByRole("button", { name: "Save time zone" })).toBeDisabled();
+  await expect(zone.getByLabel("Time zone for exports")).toHaveValue("Asia/Tokyo");
+  await shoot(admin, "organization-time-zone");
   const download = admin.waitForEvent("download");
   await assignment.getByRole("link", { name: "Export grades for Peak season discovery" }).click();
   const file = await download;
@@ -150,8 +169,19 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   expect(csv[1]).toContain(studentRow.email);
   expect(csv[1]).toContain(",88,88,Peak season discovery,");
   // Issue 22: a status column closes each row (graded, or too little to grade).
-  expect(csv[0].endsWith(",status")).toBe(true);
-  expect(csv[1].endsWith(",25,pass,graded")).toBe(true);
+  expect(csv[0].endsWith(",reviewer_comment,status")).toBe(true);
+  const [row] = csvRecords(csv.join("\r\n"));
+  // Issue 23: local time without seconds in the chosen zone, the zone named, and when calls start to count.
+  expect(row).toMatchObject({
+    time_zone: "Asia/Tokyo",
+    pass_mark: "25",
+    result: "pass",
+    assignment_status: "Passed",
+    reviewer_comment: "Strong implication questions. Next time confirm the budget before closing.",
+    status: "graded",
+  });
+  expect(row.started_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  expect(row.counts_from).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
 
   // Dismissing the question keeps the assignment; confirming deletes it, and the list says so.
   admin.once("dialog", (dialog) => void dialog.dismiss());
