@@ -82,14 +82,14 @@ function styleTable() {
   const styles = [...new Set(Object.values(rows).flatMap((r) => r.map((x) => x.style)))];
   console.log("\n### Style scripts (dev | holdout)\n");
   console.log(
-    "| Style | Replies | Non-sequiturs / 10 replies | Evasions | Recitations (10+ card words) | Shared 6-9 word phrases | Replies with a filler | Proposal outcome = expect_close | Pains uncovered, full discoveries |",
+    "| Style | Replies | Non-sequiturs / 10 replies | Evasions | Recitations | Replies with a filler | Filler uses past twice a call | Proposal outcome = expect_close | Pains uncovered, full discoveries |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const style of styles) {
     const [d, h] = ["dev", "holdout"].map((k) => rows[k].find((r) => r.style === style));
     const cell = (f: (r: NonNullable<typeof d>) => string) => `${d ? f(d) : "-"} \\| ${h ? f(h) : "-"}`;
     console.log(
-      `| ${style} | ${cell((r) => String(r.replies))} | ${cell((r) => ((10 * r.nonSequiturs) / r.replies).toFixed(1))} | ${cell((r) => String(r.evasions))} | ${cell((r) => String(r.recitations))} | ${cell((r) => String(r.sharedPhrases))} | ${cell((r) => String(r.fillerReplies))} | ${cell((r) => r.closes)} | ${cell((r) => r.fullPains)} |`,
+      `| ${style} | ${cell((r) => String(r.replies))} | ${cell((r) => ((10 * r.nonSequiturs) / r.replies).toFixed(1))} | ${cell((r) => String(r.evasions))} | ${cell((r) => String(r.recitations))} | ${cell((r) => String(r.fillerReplies))} | ${cell((r) => String(r.fillerTics))} | ${cell((r) => r.closes)} | ${cell((r) => r.fullPains)} |`,
     );
   }
   const ms = Object.values(sets)

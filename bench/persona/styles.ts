@@ -3,8 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
-import { cardOf } from "@/lib/conversations/persona/facts";
-import { fillersIn, longestRun, RECITATION_WORDS, SHARED_PHRASE_WORDS } from "@/lib/conversations/persona/recitation";
+import { fillersIn } from "@/lib/conversations/persona/recitation";
 import { type Persona, personaSchema } from "@/lib/validations/persona";
 
 import { decisionOf, type Label, label, painsUncovered, type Script } from "./rubric";
@@ -31,8 +30,8 @@ export type ScriptRun = {
   allPains: number;
   full: boolean;
   ms: number[];
-  /** Replies sharing a phrase of six to nine words with the card (shorter than a sentence read out). */
-  sharedPhrases: number;
+  /** Fillers said more than twice in this call (each extra use counts): a tic. */
+  fillerTics: number;
   /** Replies with a spoken filler ("honestly,", "you know,") that the card does not have. */
   fillerReplies: number;
 };
@@ -67,10 +66,12 @@ export function runScript(persona: Persona, script: Script): ScriptRun {
     allPains: persona.pain_points.length,
     full: fullDiscovery(script, persona.pain_points.length),
     ms,
-    sharedPhrases: replies.filter((r) => {
-      const n = longestRun(r, cardOf(persona)).length;
-      return n >= SHARED_PHRASE_WORDS && n < RECITATION_WORDS;
-    }).length,
+    fillerTics: [
+      ...replies
+        .flatMap(fillersIn)
+        .reduce((m, f) => m.set(f, (m.get(f) ?? 0) + 1), new Map<string, number>())
+        .values(),
+    ].reduce((n, k) => n + Math.max(0, k - 2), 0),
     fillerReplies: replies.filter((r) => fillersIn(r).length > 0).length,
   };
 }
@@ -81,7 +82,7 @@ export type StyleRow = {
   nonSequiturs: number;
   evasions: number;
   recitations: number;
-  sharedPhrases: number;
+  fillerTics: number;
   fillerReplies: number;
   closes: string;
   closeMisses: number;
@@ -101,7 +102,7 @@ export function summarise(runs: ScriptRun[]): StyleRow[] {
       nonSequiturs: labels.filter((l) => l === "non-sequitur").length,
       evasions: labels.filter((l) => l === "evades").length,
       recitations: labels.filter((l) => l === "recites").length,
-      sharedPhrases: mine.reduce((n, r) => n + r.sharedPhrases, 0),
+      fillerTics: mine.reduce((n, r) => n + r.fillerTics, 0),
       fillerReplies: mine.reduce((n, r) => n + r.fillerReplies, 0),
       closes: `${judged.filter((r) => r.closeOk).length}/${judged.length}`,
       closeMisses: judged.filter((r) => !r.closeOk).length,

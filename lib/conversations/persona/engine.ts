@@ -53,5 +53,5 @@ export function offlineReply(
     s.turn === 1 && !/^(hi|hello|hey|\w+ (speaking|here))\b/i.test(reply) && !reply.includes(card.firstName)
       ? `${card.firstName} here. `
       : "";
-  return unrecite(withoutTic(opener + reply, said), card);
+  return unrecite(withoutTic(opener + reply, said), card, said);
 }

@@ -1,9 +1,9 @@
 /**
- * The persona never recites its card: no reply reads out a card sentence (ten or more consecutive
- * words shared with a card field), and shorter shared phrases (six or more) are re-voiced where a
- * speaker would. Names and numbers may be repeated and do not count. Until issue 22's second round
- * every six-word run was broken, with up to three fillers a reply ("written, basically, on paper");
- * people do reuse a phrase of their own, but nobody talks like that.
+ * The persona never recites its card: no reply shares six or more consecutive words with a card
+ * field (names and numbers may be repeated and do not count). A run is re-voiced the way a speaker
+ * would (see revoice.ts) or loses an adverb a speaker leaves out; a filler is the last resort,
+ * placed at a pause where there is one, never twice in a reply, and at most twice in a call while
+ * another is left (the same filler over and over is a tic).
  */
 import type { Persona } from "@/lib/validations/persona";
 
@@ -11,9 +11,7 @@ import { type Card, cardOf } from "./facts";
 import { hash } from "./lines";
 import { REVOICINGS } from "./revoice";
 
-export const RECITATION_WORDS = 10;
-/** A shared phrase worth re-voicing when a plain re-voicing exists. */
-export const SHARED_PHRASE_WORDS = 6;
+export const RECITATION_WORDS = 6;
 
 const wordOf = (token: string) =>
   token
@@ -47,7 +45,7 @@ function runsOf(reply: string, card: Card): { best: Run; excess: number } {
         curLen[j] = prevLen[j - 1] + 1;
         cur[j] = prev[j - 1] + (counts(r[i - 1], card.names) ? 1 : 0);
         if (cur[j] > best.length) best = { length: cur[j], start: i - curLen[j], end: i, field };
-        if (cur[j] >= SHARED_PHRASE_WORDS && (i === r.length || j === f.length || r[i] !== f[j])) excess += cur[j];
+        if (cur[j] >= RECITATION_WORDS && (i === r.length || j === f.length || r[i] !== f[j])) excess += cur[j];
       }
       prev = cur;
       prevLen = curLen;
@@ -56,7 +54,7 @@ function runsOf(reply: string, card: Card): { best: Run; excess: number } {
   return { best, excess };
 }
 
-/** Whether a reply reads out a card sentence: ten or more consecutive words (names and numbers aside). */
+/** Whether a reply shares six or more consecutive words (names and numbers aside) with the persona's card. */
 export function recitesCard(reply: string, persona: Persona | Card): boolean {
   const card = "facts" in persona ? persona : cardOf(persona);
   return longestRun(reply, card).length >= RECITATION_WORDS;
@@ -109,34 +107,54 @@ function withoutOptionalWords(text: string, run: Run): string[] {
   return out;
 }
 
-/** Fillers a reply may take, all different. */
-const MAX_ASIDES = 3;
-const BREAKS = ["honestly,", "I'd say,", "you know,", "basically,"];
-/** The fillers the re-voicing adds that a reply holds ("Honestly?" as an opener is a line, not a filler). */
-export const fillersIn = (reply: string) => reply.match(/\b(?:honestly|I'd say|you know|basically),/gi) ?? [];
-/** Where a speaker pauses for a filler: before a clause, never inside a phrase ("a, basically, spindle"). */
+/** Spoken fillers, the last resort: twelve, so that none need be said more than twice in a call. */
+export const FILLERS = [
+  "honestly,",
+  "I'd say,",
+  "you know,",
+  "basically,",
+  "to be fair,",
+  "if I'm honest,",
+  "in practice,",
+  "as it stands,",
+  "mind you,",
+  "as it happens,",
+  "frankly,",
+  "I suppose,",
+];
+const FILLER = new RegExp(`(?<![\\w'])(?:${FILLERS.map((f) => f.slice(0, -1)).join("|")}),`, "gi");
+/** The fillers a reply holds ("Honestly?" as an opener is a line, not a filler). */
+export const fillersIn = (reply: string) => (reply.match(FILLER) ?? []).map((f) => f.toLowerCase());
+const MAX_CALL_USES = 2;
+
+/** Where a speaker pauses for a filler: before a clause, then before a phrase. */
 const CLAUSE = new Set(
   "when because if after until unless since before so which but and or that who where while".split(" "),
 );
-const PHRASE = new Set("with on in at from for to of by into than against over across through under".split(" "));
+const PHRASE = new Set(
+  "with on in at from for to of by into than against over across through under a an the our my their this these those every each".split(
+    " ",
+  ),
+);
 
 /**
- * Last resort, until the re-voicings cover every sentence shape: a spoken aside, placed before the
- * clause or phrase word nearest the middle of the run so it never splits a noun phrase.
+ * A spoken filler before the pause word nearest the middle of the run (a clause word, else a phrase
+ * word that does not follow an article), or at the middle when the run has none.
  */
-function aside(text: string, run: Run, seed: string, nth: number): string | null {
+function aside(text: string, run: Run, seed: string, used: Map<string, number>): string {
   const tokens = text.split(/(\s+)/);
   const wordTokens = tokens.map((t, i) => [t, i] as const).filter(([t]) => wordOf(t));
   const mid = run.start + Math.floor((run.end - run.start) / 2);
-  // Before the phrase word nearest the middle, so it never splits a noun phrase.
-  const bounds: number[] = [];
-  const pause = (w: string) => CLAUSE.has(w) || (run.length >= RECITATION_WORDS && PHRASE.has(w));
-  for (let k = run.start + 1; k < run.end - 1; k++) if (pause(wordOf(wordTokens[k][0]))) bounds.push(k);
-  // A card sentence read out is broken even without a pause word: reading it out is the worse fault.
+  const near = (xs: number[]) => xs.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid))[0];
+  const inside = Array.from({ length: Math.max(0, run.end - run.start - 2) }, (_, i) => run.start + 1 + i);
   const at =
-    bounds.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid))[0] ??
-    (run.length >= RECITATION_WORDS ? mid : undefined);
-  if (at === undefined) return null;
+    near(inside.filter((k) => CLAUSE.has(wordOf(wordTokens[k][0])))) ??
+    near(
+      inside.filter(
+        (k) => PHRASE.has(wordOf(wordTokens[k][0])) && !/^(a|an|the|of)$/.test(wordOf(wordTokens[k - 1][0])),
+      ),
+    ) ??
+    mid;
   const [word, index] = wordTokens[Math.min(at, wordTokens.length - 1)];
   const before = wordTokens[at - 1];
   // "...38 vans and Wakefield..." -> "...38 vans, plus Wakefield...": a plain word, not an aside.
@@ -145,10 +163,13 @@ function aside(text: string, run: Run, seed: string, nth: number): string | null
     if (before && !/[,.;:!?]$/.test(before[0])) tokens[before[1]] = `${before[0]},`;
     return tokens.join("");
   }
+  // A filler not yet in this reply, and said at most twice in the call while any such is left.
+  const said = text.toLowerCase();
+  const fresh = FILLERS.filter((f) => !new RegExp(`(?<![\\w'])${f.slice(0, -1).toLowerCase()}\\b`).test(said));
+  const unworn = fresh.filter((f) => (used.get(f.toLowerCase()) ?? 0) < MAX_CALL_USES);
+  const pool = unworn.length ? unworn : fresh.length ? fresh : FILLERS;
+  const spoken = pool[hash(seed) % pool.length];
   const sentenceStart = !before || /[.!?]$/.test(before[0]);
-  const unused = BREAKS.filter((b) => !text.toLowerCase().includes(b.slice(0, -1).toLowerCase()));
-  if (unused.length === 0) return null;
-  const spoken = unused[(hash(seed) + nth) % unused.length];
   const common =
     /^(?:And|But|So|The|A|An|Our|We|It|That|This|There|They|Each|Every|In|On|At|For|With|From|To|Which|When|Because|If|While|Who|Where|Or)$/;
   // At the start of a sentence the aside leads it: "Honestly, and Wakefield..." never "you know, And".
@@ -159,17 +180,27 @@ function aside(text: string, run: Run, seed: string, nth: number): string | null
   return tokens.join("");
 }
 
+/** "...at each clinic. Frankly. That means..." (a later split) -> "...at each clinic. Frankly, that means...". */
+const FILLER_SENTENCE = new RegExp(`(^|[.!?] )(${FILLERS.map((f) => f.slice(0, -1)).join("|")})\\. (\\w)`, "gi");
+const fillerSentencesJoined = (text: string) =>
+  text.replace(
+    FILLER_SENTENCE,
+    (_m, lead: string, filler: string, c: string) =>
+      `${lead}${filler[0].toUpperCase()}${filler.slice(1)}, ${c === "I" ? c : c.toLowerCase()}`,
+  );
+
 /**
  * Re-voices every long shared run the way a speaker would: a contraction, a plain synonym, a
  * clause split into two sentences, a time phrase moved to the front. Fewest shared words wins,
  * then the earlier (plainer) re-voicing. Never a filler inside a phrase.
  */
-export function unrecite(reply: string, card: Card): string {
+export function unrecite(reply: string, card: Card, said: string[] = []): string {
+  const used = new Map<string, number>();
+  for (const f of said.flatMap(fillersIn)) used.set(f, (used.get(f) ?? 0) + 1);
   let text = reply;
-  let asides = 0;
   for (let guard = 0; guard < 20; guard++) {
     const { best: run, excess } = runsOf(text, card);
-    if (run.length < SHARED_PHRASE_WORDS) return text;
+    if (run.length < RECITATION_WORDS) return fillerSentencesJoined(text);
     // The plainest re-voicing that shortens the long runs; among equals, the one that clears most.
     const better = candidates(text, run)
       .map((c) => ({ ...c, ...runsOf(c.text, card) }))
@@ -181,18 +212,7 @@ export function unrecite(reply: string, card: Card): string {
           .map((t) => ({ text: t, ...runsOf(t, card) }))
           .filter((c) => c.excess < excess)
           .sort((a, b) => a.excess - b.excess)[0];
-    if (better) text = better.text;
-    else if (shorter) text = shorter.text;
-    else {
-      // At most two fillers a reply, each at a clause boundary and each a different word: nobody says
-      // "basically" three times in two sentences, or "a, basically, spindle failure".
-      // A shared phrase takes at most one filler; a card sentence read out takes what it needs, up to three.
-      const room = run.length >= RECITATION_WORDS ? asides < MAX_ASIDES : asides === 0;
-      const spoken = room ? aside(text, run, `${text}:${asides}`, asides) : null;
-      if (!spoken) return text;
-      text = spoken;
-      asides++;
-    }
+    text = better ? better.text : shorter ? shorter.text : aside(text, run, text, used);
   }
-  return text;
+  return fillerSentencesJoined(text);
 }
