@@ -12,6 +12,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { useStartRoleplay } from "@/lib/client/start-roleplay";
 
 import { type RoleplayChoice, RoleplayList } from "./roleplay-list";
+import { StartBar } from "./start-bar";
 
 type Props = { roleplays: RoleplayChoice[]; canManage: boolean };
 
@@ -38,6 +39,7 @@ export function RoleplayPicker({ roleplays, canManage }: Props) {
   const router = useRouter();
   const [selected, setSelected] = useState<string | null>(roleplays[0]?.id ?? null);
   const { start, starting } = useStartRoleplay();
+  const chosen = roleplays.find((r) => r.id === selected);
 
   async function startRoleplay() {
     if (selected) await start(selected);
@@ -71,9 +73,11 @@ export function RoleplayPicker({ roleplays, canManage }: Props) {
           </ScrollArea>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={startRoleplay} disabled={!selected || starting !== null}>
-            <Play aria-hidden /> {starting !== null ? "Starting..." : "Start Roleplay"}
-          </Button>
+          <StartBar chosen={chosen?.name}>
+            <Button onClick={startRoleplay} disabled={!selected || starting !== null}>
+              <Play aria-hidden /> {starting !== null ? "Starting..." : "Start Roleplay"}
+            </Button>
+          </StartBar>
           <AdminOnly allowed={canManage} tip="Only admins can create conversations">
             {canManage ? (
               <Button variant="outline" asChild>

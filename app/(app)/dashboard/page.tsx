@@ -45,7 +45,7 @@ export default async function DashboardPage() {
   ]);
   const canManage = dashboard.organizationRole === "admin" || dashboard.isDev;
   return (
-    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 pt-8 pb-28 sm:px-6 lg:pb-8">
       <RememberDeveloper isDev={dashboard.isDev} />
       <DashboardHeader name={dashboard.user} />
       {dashboard.organization ? null : <JoinOrganization supportEmail={env().SUPPORT_EMAIL} />}
