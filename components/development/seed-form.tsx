@@ -90,7 +90,11 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
         <CardDescription>
           Creates an organisation with anonymous pilot accounts and downloads their logins as CSV. It starts with the
           starter library&apos;s {RECOMMENDED_KEYS.length} recommended roleplays, open to every group; its admins can
-          add more from the library.
+          add more from the library. A seed&apos;s CSV also makes{" "}
+          <Link href="/development/sign-in-cards" className="font-medium text-primary underline underline-offset-4">
+            printable sign-in cards
+          </Link>
+          .
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -99,6 +99,9 @@ test.describe("printable sign-in cards", () => {
     // Forgotten, or a new tab: the sheet says so and offers the downloaded CSV.
     await page.getByRole("button", { name: "Forget these passwords" }).click();
     await expect(page.getByRole("heading", { name: "No sign-in cards in this tab" })).toBeVisible();
+    await page.getByRole("link", { name: "Development Tools" }).click();
+    await page.getByRole("link", { name: "printable sign-in cards" }).click();
+    await expect(page.getByRole("heading", { name: "No sign-in cards in this tab" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: "No sign-in cards in this tab" })).toBeVisible();
     await page.getByLabel("Open a CSV").setInputFiles({
