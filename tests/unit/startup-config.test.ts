@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 
-import { AUTH_SECRET_MIN_LENGTH, configProblems, startupConfigCheck } from "@/lib/env";
+import { AUTH_SECRET_MIN_LENGTH, authSecret, configProblems, startupConfigCheck } from "@/lib/env";
 
 const strong = "q8Vt2mZk4LrX9nWc6HbP1sYd7JfA3gEu5TiO0pKy"; // 40 random characters
 
@@ -62,5 +62,20 @@ describe("startupConfigCheck", () => {
     expect(check.ok).toBe(true);
     expect(check.message).toContain("A production server would refuse to start");
     expect(check.message).toContain("random AUTH_SECRET for this run");
+  });
+});
+
+describe("authSecret outside production", () => {
+  const saved = process.env.AUTH_SECRET;
+  afterEach(() => {
+    process.env.AUTH_SECRET = saved;
+  });
+
+  it("uses a random secret for the run when none is set, the same on every call", () => {
+    delete process.env.AUTH_SECRET;
+    const first = authSecret();
+    expect(first.length).toBeGreaterThanOrEqual(AUTH_SECRET_MIN_LENGTH);
+    expect(authSecret()).toBe(first);
+    expect(configProblems({ AUTH_SECRET: first })).toEqual([]);
   });
 });
