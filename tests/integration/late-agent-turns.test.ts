@@ -11,7 +11,7 @@ import { POST as endOwn } from "@/app/api/protected/conversations/[conversationI
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { getDb } from "@/db";
 import { appendTurn, listTurns } from "@/db/queries/conversations";
-import { type GradeClaim, claimPendingGrade, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
+import { claimPendingGrade, type GradeClaim, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
 import { regradeAfterLateTurn } from "@/db/queries/grading-queue";
 import { conversations, grades, roleplays } from "@/db/schema";
 import { LATE_AGENT_TURN_GRACE_MS, VOICE_GRADE_SETTLE_MS } from "@/lib/conversations/service";
