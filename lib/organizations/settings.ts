@@ -10,7 +10,7 @@ import { managedOrganization } from "./stats";
 
 /** An admin of the caller's current organisation (or a developer in it) sets the zone its exports speak in. */
 export async function setTimeZone(caller: SessionUser, input: TimeZoneInput) {
-  const membership = await managedOrganization(caller);
+  const membership = await managedOrganization(caller, "change the organization's time zone");
   const row = await updateOrganizationTimeZone(await getDb(), {
     organizationId: membership.organizationId,
     timeZone: input.time_zone,

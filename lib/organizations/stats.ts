@@ -30,10 +30,10 @@ export type OrganizationStats = { organization_name: string; groups: GroupStats[
 export const UNGROUPED = { id: "ungrouped", name: "Ungrouped", description: "Members who are in no group" } as const;
 
 /** The caller's current organisation, if they may see its statistics (admins there, or developers). */
-export async function managedOrganization(user: SessionUser) {
+export async function managedOrganization(user: SessionUser, action = "view organization statistics") {
   const membership = await findActiveMembership(await getDb(), user.id);
   if (!membership) throw notFound("You do not belong to an organization yet");
-  if (membership.role !== "admin" && !user.isDev) throw forbidden("Only admins can view organization statistics");
+  if (membership.role !== "admin" && !user.isDev) throw forbidden(`Only admins can ${action}`);
   return membership;
 }
 

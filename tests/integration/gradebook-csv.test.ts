@@ -110,7 +110,10 @@ describe("the gradebook CSV, ready for a spreadsheet", () => {
     expect(timeZoneSchema.safeParse({ time_zone: "" }).success).toBe(false);
     expect(timeZoneSchema.safeParse({ time_zone: "UTC" }).success).toBe(true);
     await addMember({ userId: member.id, orgId: org.id });
-    await expect(setTimeZone(session(member), { time_zone: ZONE })).rejects.toMatchObject({ status: 403 });
+    await expect(setTimeZone(session(member), { time_zone: ZONE })).rejects.toMatchObject({
+      status: 403,
+      message: "Only admins can change the organization's time zone",
+    });
     await expect(setTimeZone(session(admin), { time_zone: ZONE })).resolves.toEqual({ time_zone: ZONE });
   });
 
