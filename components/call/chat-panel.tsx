@@ -22,6 +22,7 @@ type Props = {
   className?: string;
 };
 
+const sizeOf = (el: HTMLElement) => `${el.clientWidth}x${el.clientHeight}`;
 const time = (ms: number) => new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** The 'Messages' panel: grouped entries and a composer that never sends blank text. */
@@ -29,6 +30,20 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
   const [draft, setDraft] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+
+  // Reading the latest lines (the list scrolled to its end) keeps them in view when the list shrinks, say as the brief opens.
+  const pinned = useRef(true);
+  const size = useRef("");
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new ResizeObserver(() => {
+      size.current = sizeOf(list);
+      if (pinned.current) list.scrollTop = list.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
 
   const lastText = entries.at(-1)?.message;
   useEffect(() => {
@@ -62,6 +77,12 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
       <ol
         ref={listRef}
         aria-label="Chat messages"
+        onScroll={(e) => {
+          const list = e.currentTarget;
+          // A scroll the browser makes while the list resizes (before the observer runs) is not the reader's.
+          if (sizeOf(list) === size.current)
+            pinned.current = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+        }}
         className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-4 py-3"
       >
         {entries.length === 0 && emptyHint && (

@@ -18,8 +18,9 @@ export function ScenarioBriefPanel() {
   return (
     <details
       open={choice ?? wide}
-      onToggle={(e) => setChoice(e.currentTarget.open)}
-      className="group rounded-xl border bg-card text-sm shadow-sm"
+      // Only a learner's click is a choice: the browser also fires toggle when the width flips the default.
+      onToggle={(e) => e.currentTarget.open !== (choice ?? wide) && setChoice(e.currentTarget.open)}
+      className="group shrink-0 rounded-xl border bg-card text-sm shadow-sm"
       aria-label="Scenario brief"
     >
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-3 py-2 font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
@@ -28,19 +29,24 @@ export function ScenarioBriefPanel() {
         <span className="min-w-0 truncate font-normal text-muted-foreground group-open:hidden">{brief.objective}</span>
         <ChevronDown aria-hidden className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180" />
       </summary>
-      <dl className="grid gap-2 px-3 pb-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-x-6">
-        <div className="grid gap-0.5 sm:col-span-2">
+      {/* A long brief scrolls inside its own box, so the call below it keeps its room. */}
+      <dl
+        tabIndex={0}
+        aria-label="Brief details"
+        className="grid max-h-[22dvh] content-start gap-2 overflow-y-auto rounded-b-xl px-3 pb-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:max-h-[28dvh] sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-x-6"
+      >
+        <div className="grid content-start gap-0.5 sm:col-span-2">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Objective</dt>
           <dd>{brief.objective}</dd>
         </div>
-        <div className="grid gap-0.5">
+        <div className="grid content-start gap-0.5">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">You are calling</dt>
           <dd>
             {brief.persona.name}, {brief.persona.role}
             {companyLine && <span className="block text-muted-foreground">{companyLine}</span>}
           </dd>
         </div>
-        <div className="grid gap-0.5">
+        <div className="grid content-start gap-0.5">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">What you know going in</dt>
           <dd>{brief.situation}</dd>
         </div>

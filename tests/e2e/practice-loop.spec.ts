@@ -146,7 +146,7 @@ test("on a phone the brief folds to one line and opens on demand", async ({ page
   await brief.getByText("Your brief").click();
   await expect(brief.getByRole("definition").getByText(/uncover their problems/)).toBeVisible();
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/call-phone-open-390.png` });
-  // The open brief makes the page scroll; it never squeezes the message box into the call controls.
+  // The open brief scrolls in its own box; it never squeezes the message box into the call controls.
   const send = (await page.getByRole("button", { name: "Send" }).boundingBox())!;
   const leave = (await page.getByRole("button", { name: "Leave" }).boundingBox())!;
   expect(send.y + send.height).toBeLessThanOrEqual(leave.y);
