@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 
 import { expect, signInAs, test } from "./fixtures";
 import { CallPage } from "./pages/call-page";
@@ -48,6 +48,18 @@ async function fakeSpeechRecognition(page: Page, mode: Mode) {
   }, mode);
 }
 
+/** The state at 390 and 1280 px, kept with the test's artifacts. */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
+  }
+}
+
 async function startPractice(page: Page, team: { memberA: { email: string; password: string } }) {
   await signInAs(page, team.memberA);
   const dashboard = new DashboardPage(page);
@@ -70,7 +82,7 @@ const NO_SPEECH = "This browser can't turn speech into text. Type your reply ins
 test("a blocked microphone says so, leaves Speak ready to try again and puts the cursor in the text box", async ({
   page,
   team,
-}) => {
+}, testInfo) => {
   await fakeSpeechRecognition(page, "not-allowed");
   const call = await startPractice(page, team);
   const speak = page.getByRole("button", { name: "Speak", exact: true });
@@ -81,6 +93,7 @@ test("a blocked microphone says so, leaves Speak ready to try again and puts the
   await expect(page.getByRole("button", { name: "Stop speaking" })).toHaveCount(0);
   await expect(call.messageBox).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: /listening/i })).toHaveCount(0);
+  await shoot(page, testInfo, "speech-blocked");
   await page.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByRole("alert").filter({ hasText: BLOCKED })).toHaveCount(0);
 });
@@ -102,7 +115,7 @@ test("a missing microphone says so and reopens the chat to type in", async ({ pa
 test("a browser without speech recognition says so, turns Speak off and puts the cursor in the text box", async ({
   page,
   team,
-}) => {
+}, testInfo) => {
   await fakeSpeechRecognition(page, "none");
   const call = await startPractice(page, team);
   const speak = page.getByRole("button", { name: "Speak", exact: true });
@@ -111,9 +124,10 @@ test("a browser without speech recognition says so, turns Speak off and puts the
   await expect(speak).toBeDisabled();
   await expect(speak).toHaveAttribute("aria-describedby", "speech-problem");
   await expect(call.messageBox).toBeFocused();
+  await shoot(page, testInfo, "speech-unsupported");
 });
 
-test("'Listening' shows under the persona only while speech recognition listens", async ({ page, team }) => {
+test("'Listening' shows under the persona only while speech recognition listens", async ({ page, team }, testInfo) => {
   await fakeSpeechRecognition(page, "listen");
   const call = await startPractice(page, team);
   const tile = page.getByRole("region", { name: "Dana Whitfield, the persona" });
@@ -126,6 +140,7 @@ test("'Listening' shows under the persona only while speech recognition listens"
   const stop = page.getByRole("button", { name: "Stop speaking" });
   await expect(stop).toHaveAttribute("aria-pressed", "true");
   await expect(state).toHaveText("Listening");
+  await shoot(page, testInfo, "speech-listening");
 
   await page.evaluate(() =>
     (window as unknown as { __say: (t: string) => void }).__say("Hi Dana, thanks for making time."),
