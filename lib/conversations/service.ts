@@ -61,7 +61,7 @@ export async function addLearnerMessage(user: SessionUser, conversationId: strin
   const client = anthropicClient({ timeoutMs: 30_000 });
   const reply = client
     ? await claudePersonaReply(client, conversation.persona, [...transcript, learnerTurn])
-    : offlineReply(conversation.persona, transcript, text, conversationId);
+    : offlineReply(conversation.persona, transcript, text, conversationId, conversation.scenario?.kind);
 
   const personaTurn = await db.transaction(async (tx) => {
     const current = await lockConversation(tx, { conversationId });

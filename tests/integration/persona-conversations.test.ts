@@ -6,6 +6,7 @@ import { holdDiscovery, holdPitch, type Send } from "@/bench/persona/learner";
 import { getDb } from "@/db";
 import { roleplays } from "@/db/schema";
 import { demoRoleplays } from "@/lib/demo/personas";
+import { LIBRARY } from "@/lib/roleplays/library";
 import type { Persona } from "@/lib/validations/persona";
 
 import { call } from "../helpers/api";
@@ -105,4 +106,28 @@ describe("offline persona through the API", () => {
       });
     }
   }
+});
+
+describe("the offline persona follows the roleplay's kind", () => {
+  it("in a job interview it is the interviewer: it asks, probes and closes, through the messages API", async () => {
+    const entry = LIBRARY.find((e) => e.key === "interview-graduate-sdr")!;
+    const [row] = await (
+      await getDb()
+    )
+      .insert(roleplays)
+      .values({
+        organization_id: orgId,
+        name: entry.name,
+        description: entry.description,
+        is_public: true,
+        persona: { ...entry.persona, difficulty: "easy" },
+        scenario: entry.scenario,
+        scorecard: entry.scorecard,
+      })
+      .returning();
+    const send = await apiSender(row.id);
+    expect(await send("Hi Lucy, thanks for having me.")).toMatch(/tell me a bit about yourself/i);
+    expect(await send("I study business and worked two summers in a call centre.")).toMatch(/tell me about a time/i);
+    expect(await send("I just keep going.")).toMatch(/specific example|one real time/i);
+  });
 });

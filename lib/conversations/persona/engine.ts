@@ -1,7 +1,9 @@
 import type { Persona } from "@/lib/validations/persona";
+import type { ScenarioKind } from "@/lib/validations/scorecard";
 
 import { cardOf } from "./facts";
 import { upperFirst } from "./first-person";
+import { interviewerReply } from "./interviewer";
 import { openerOf, tooOften } from "./lines";
 import { step } from "./planner";
 import { unrecite } from "./recitation";
@@ -35,7 +37,10 @@ export function offlineReply(
   history: TranscriptLine[],
   learnerText: string,
   seed = "parley",
+  kind: ScenarioKind = "sales-discovery",
 ): string {
+  // In a job interview the persona asks the questions: another engine, the same card.
+  if (kind === "job-interview") return interviewerReply(persona, history, learnerText, seed);
   const card = cardOf(persona);
   const s = initialState(card);
   const said: string[] = [];
