@@ -2,10 +2,10 @@
 import type { TurnReading, Understood } from "@/lib/language";
 
 import { REASSURANCE } from "./cues";
-import type { Card, Fact } from "./facts";
+import { type Card, type Fact, stemsOf } from "./facts";
 import { lowerFirst, upperFirst } from "./first-person";
 import { consequence, line, type LineKey } from "./lines";
-import type { Hit, Query } from "./retrieval";
+import { type Hit, isGeneric, type Query } from "./retrieval";
 import { FULL_PICTURE, missingForClose, REVEAL_TRUST, type State } from "./state";
 
 export type Ctx = {
@@ -217,10 +217,31 @@ export const reassures = (c: Ctx) => {
   return [...c.q.terms.entries()].some(([t, w]) => w >= 0.5 && (REASSURANCE.has(t) || concern.has(t)));
 };
 
+/**
+ * A customer with a complaint judges the fix offered, not the discovery: yes when it covers two thirds
+ * of what the card says would settle it (and the agent first let them explain), otherwise what
+ * they want instead.
+ */
+function onResolution(c: Ctx): string {
+  const { card, s } = c;
+  const close = card.close;
+  if (!close) return say(c, "agreeGeneric");
+  const wants = [...stemsOf(close).stems.keys()].filter((t) => !isGeneric(card, t) && !/^\d/.test(t));
+  const covered = wants.filter((t) => c.q.said.has(t) || c.q.terms.has(t)).length;
+  const values = { close, Close: upperFirst(close) };
+  if (s.turn < 3 && !s.revealed.length) return say(c, "resolutionUnheard");
+  if (covered >= Math.max(1, Math.ceil((wants.length * 2) / 3))) {
+    s.closed = true;
+    return say(c, "resolutionAgree", values);
+  }
+  return say(c, covered > 0 ? "resolutionPartial" : "resolutionNo", values);
+}
+
 /** A proposed next step: yes when discovery earned it, otherwise "not yet" with the reason. */
 export function onProposal(c: Ctx): string {
   const { card, s } = c;
   if (s.closed) return say(c, "agreedAlready");
+  if (s.customer) return onResolution(c);
   const missing = missingForClose(card, s);
   const open = hidden(c);
   if (

@@ -137,7 +137,11 @@ export const PROPOSING =
 
 /** Goodbyes. */
 export const GOODBYE =
-  /\b(bye|goodbye|speak soon|talk soon|take care|have a (good|great|nice) (day|one|week|weekend)|cheers for now)\b/;
+  /\b(bye|goodbye|speak soon|talk soon|take care|have a (good|great|nice|lovely) (day|one|week|weekend|evening|afternoon|night)|cheers for now)\b/;
+
+/** An agent offering a fix to a customer: "I can book...", "I'll refund...", "let me send...". */
+export const OFFERING =
+  /\b(i can|i could|i'?ll|i will|we can|we could|we'?ll|we will|let me|i'?m going to|i'd like to) (also )?(book|send|refund|arrange|give|offer|credit|replace|reschedule|schedule|waive|cover|compensate|put|get|organi[sz]e|upgrade|deliver|sort|escalate|issue|process)\b/;
 
 /** A turn that ends on thanks with nothing asked is a sign-off, not small talk or a new proposal. */
 export const THANKS_CLOSE =

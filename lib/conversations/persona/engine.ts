@@ -43,6 +43,7 @@ export function offlineReply(
   if (kind === "job-interview") return interviewerReply(persona, history, learnerText, seed);
   const card = cardOf(persona);
   const s = initialState(card);
+  s.customer = kind === "customer-service";
   const said: string[] = [];
   let buyerBefore: string | null = null;
   // Each past turn is replayed with what had been said before it, so it takes the same path again.

@@ -127,7 +127,7 @@ function spoken(sentence: string, name: string, company?: string): string[] {
   return text ? cut(text) : [];
 }
 
-function stemsOf(text: string): { stems: Map<string, number>; length: number } {
+export function stemsOf(text: string): { stems: Map<string, number>; length: number } {
   const stems = new Map<string, number>();
   let length = 0;
   for (const t of tokenise(text)) {

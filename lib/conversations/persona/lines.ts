@@ -169,6 +169,23 @@ export const L = {
     "Agreed: let's do {close}. You've earned it. Send over some times.",
     "Deal. Let's do {close}. Put something in my calendar.",
   ],
+  resolutionAgree: [
+    "Okay. {Close} would sort it. Can you confirm that by email?",
+    "Right. If I get {close}, I'm happy. Please put that in writing.",
+    "Fine, {close} works for me. Thank you for sorting it.",
+  ],
+  resolutionPartial: [
+    "That helps, but it's not enough. What I want is {close}.",
+    "It's a start. What would actually sort this is {close}.",
+  ],
+  resolutionNo: [
+    "That doesn't fix it for me. What I want is {close}.",
+    "Sorry, that's not what I'm after. {Close} is what would sort it.",
+  ],
+  resolutionUnheard: [
+    "Hang on, you haven't even heard what happened yet.",
+    "Before you offer me anything, can you let me explain what went wrong?",
+  ],
   agreeGeneric: [
     "Yes, let's do a short next step. Send me an invite.",
     "Agreed: let's set up a follow-up. Send me a few times.",

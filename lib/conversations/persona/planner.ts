@@ -17,9 +17,10 @@ import {
   onProblem,
   onProposal,
   reassures,
+  revealPain,
   say,
 } from "./answers";
-import { GOODBYE, PROPOSING, STEP, THANKS_CLOSE } from "./cues";
+import { GOODBYE, OFFERING, PROPOSING, STEP, THANKS_CLOSE } from "./cues";
 import type { Card } from "./facts";
 import {
   asksPayoff,
@@ -59,6 +60,12 @@ type Route = { id: string; does: string; when: (c: Ctx) => boolean; reply: (c: C
 
 export const ROUTES: Route[] = [
   {
+    id: "caller-opens",
+    does: "a customer who called says what went wrong first, whatever the agent's greeting",
+    when: (c) => !!c.s.customer && c.s.turn === 1 && c.card.pains.length > 0 && !GOODBYE.test(c.reading.text),
+    reply: (c) => revealPain(c, 0),
+  },
+  {
     id: "goodbye",
     does: "a goodbye gets a goodbye, never an agreement",
     when: (c) =>
@@ -72,6 +79,7 @@ export const ROUTES: Route[] = [
     does: "a proposed next step is accepted or declined, unmistakably",
     when: (c) =>
       c.reading.units.some((u) => u.act === "proposal") ||
+      (!!c.s.customer && OFFERING.test(c.reading.text)) ||
       (PROPOSING.test(c.reading.text) && ([...c.q.terms.keys()].some((t) => STEP.has(t)) || !!c.main?.question)),
     reply: onProposal,
   },

@@ -25,6 +25,8 @@ export type State = {
   expects: Set<string> | null;
   /** The last learner question, for "sorry, I meant ..." turns. */
   lastQuestion: string | null;
+  /** The caller with a complaint (customer service), whose yes depends on what is offered, not on discovery. */
+  customer?: boolean;
 };
 
 const START_TRUST: Record<Difficulty, number> = { easy: 1, medium: 0, hard: -1 };
