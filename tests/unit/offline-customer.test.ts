@@ -39,6 +39,14 @@ describe("the offline customer (customer-service roleplays: the persona called w
     expect(replies[4]).not.toMatch(/^(yes|agreed|deal)\b/i);
   });
 
+  it("has no time for chat: an agent's aside gets the problem back, never a prospect's 'busy, as always'", () => {
+    const replies = callFrom("service-missed-delivery", [
+      "Good morning, thanks for calling, how can I help?",
+      "I'm really sorry to hear that. Can I take your order number?",
+    ]);
+    expect(replies[1]).not.toMatch(/busy, as always|can't complain|what's on your mind|what can i do for you/i);
+  });
+
   it("takes half a fix as a start, not a yes", () => {
     const replies = callFrom("service-missed-delivery", [
       "hello how can i help",

@@ -169,6 +169,15 @@ export const L = {
     "Agreed: let's do {close}. You've earned it. Send over some times.",
     "Deal. Let's do {close}. Put something in my calendar.",
   ],
+  customerNotToHand: [
+    "I don't have that to hand, sorry. It'll be in an email somewhere.",
+    "Not off the top of my head. Do you really need it to sort this out?",
+  ],
+  customerBack: [
+    "Thanks. So what can you do about it?",
+    "Okay. I just want this sorted.",
+    "Right. So where does that leave me?",
+  ],
   resolutionAgree: [
     "Okay. {Close} would sort it. Can you confirm that by email?",
     "Right. If I get {close}, I'm happy. Please put that in writing.",

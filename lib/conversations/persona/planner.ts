@@ -139,9 +139,13 @@ export const ROUTES: Route[] = [
         !CONCERN_WORDS.test(c.reading.text) &&
         !GOAL_WORDS.test(c.reading.text)),
     reply: (c) =>
-      c.q.smallTalk && c.main?.question && c.s.turn > 1 && c.q.topic === "money"
-        ? say(c, "evadeMoney")
-        : say(c, c.s.turn === 1 ? "greeting" : "smallTalk", { first: c.card.firstName }),
+      // A customer who called about a problem has no time for chat: a detail not on the card is not to
+      // hand, anything else brings it back to the problem.
+      c.s.customer && c.s.turn > 1
+        ? say(c, c.main?.question ? "customerNotToHand" : "customerBack")
+        : c.q.smallTalk && c.main?.question && c.s.turn > 1 && c.q.topic === "money"
+          ? say(c, "evadeMoney")
+          : say(c, c.s.turn === 1 ? "greeting" : "smallTalk", { first: c.card.firstName }),
   },
   {
     id: "off-limits",
