@@ -248,6 +248,15 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
   if (
     /^(?:please )?(?:can|could|would|will) you (?:please )?(?:tell|explain|describe|share|walk|talk|take|give|help|say|expand|elaborate|paint)\b/.test(
       w.join(" "),
+    ) ||
+    // A learner's word order aimed at the speaker ("you can explain me", never "you can share them with
+    // your CRO"), and a wish to know with a word inside it
+    // ("i would like first to understand how...").
+    /^you (?:can|could|would|will) (?:please )?(?:tell|explain|describe|walk|talk|give|say|show) (?:me|us)\b/.test(
+      w.join(" "),
+    ) ||
+    /^i(?: (?:just|really|also|first))?(?: 'd| would| want| need)(?: (?:first|also|just|really|briefly|now|quickly|maybe))?(?: like| love)?(?: (?:first|also|just|really|briefly|now|quickly|maybe))? to (?:know|understand|hear|learn)\b/.test(
+      w.join(" "),
     )
   )
     return "request";

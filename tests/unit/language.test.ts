@@ -232,6 +232,9 @@ describe("SPIN classification of a learner's question", () => {
       "We need your sales ops lead to map the steps.",
       "When the team was small, we did everything by hand.",
       "Late loads fell by 11 percent, which was about 180 thousand.",
+      "I would like first to say thanks for your time.",
+      "You can go ahead and send it.",
+      "And you can share them with your CRO.",
     ]) {
       expect(
         understand(text).units.filter((u) => u.question !== null || u.stage !== null),
@@ -294,6 +297,11 @@ describe("questions found by what they do", () => {
     ["Isn't that a lot of overtime", "yes-no"],
     ["ok so you run about forty vans right", "tag"],
     ["i wonder how the drivers find out about changes", "request"],
+    ["You can explain me?", "request"],
+    ["you can tell me how many drivers you have", "request"],
+    ["I would like first to understand how you control the hours of the cleaners today", "request"],
+    ["I'd also like to know who signs off the budget", "request"],
+    ["i just want to understand your process", "request"],
     ["tell me about your week", "request"],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
