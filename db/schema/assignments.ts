@@ -1,7 +1,7 @@
 import "server-only";
 
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { conversations } from "./conversations";
 import { groups, organizations } from "./organizations";
@@ -22,6 +22,14 @@ export const assignments = pgTable(
     due_at: timestamp("due_at", { withTimezone: true }).notNull(),
     pass_mark: integer("pass_mark").notNull(),
     min_attempts: integer("min_attempts").notNull().default(1),
+    // Optional ascending tier thresholds (e.g. [50, 75, 90] for bronze, silver, gold); null for none.
+    tiers: jsonb("tiers").$type<number[]>(),
+    // Optional ceiling on attempts that count; null for unlimited.
+    max_attempts: integer("max_attempts"),
+    // Which attempt is the learner's result: their best or their latest.
+    counts: text("counts", { enum: ["best", "latest"] })
+      .notNull()
+      .default("best"),
     created_by: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
@@ -31,6 +39,8 @@ export const assignments = pgTable(
     index("assignments_created_by_idx").on(t.created_by),
     check("assignments_pass_mark_range", sql`${t.pass_mark} between 0 and 100`),
     check("assignments_min_attempts_range", sql`${t.min_attempts} between 1 and 100`),
+    check("assignments_max_attempts_range", sql`${t.max_attempts} is null or ${t.max_attempts} between 1 and 100`),
+    check("assignments_counts_check", sql`${t.counts} in ('best', 'latest')`),
   ],
 );
 

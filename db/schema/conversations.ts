@@ -54,6 +54,15 @@ export const conversations = pgTable(
     ended_at: timestamp("ended_at", { withTimezone: true }),
     /** Set once, when the idle sweep gave the credit back. */
     credit_refunded_at: timestamp("credit_refunded_at", { withTimezone: true }),
+    // 'real_call': a transcript of a call outside Parley, uploaded to be graded; no credit, no practice credit.
+    source: text("source", { enum: ["practice", "real_call"] })
+      .notNull()
+      .default("practice"),
+    // For a real call: who uploaded it and which speaker label in the file was the learner.
+    uploaded_by: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    learner_label: text("learner_label"),
+    // Set when the retention job deleted the turns; the grade stays.
+    transcript_purged_at: timestamp("transcript_purged_at", { withTimezone: true }),
   },
   (t) => [
     index("conversations_user_started_idx").on(t.user_id, t.started_at),
@@ -67,6 +76,8 @@ export const conversations = pgTable(
       t.id,
     ),
     index("conversations_schema_id_idx").on(t.schema_id),
+    index("conversations_uploaded_by_idx").on(t.uploaded_by),
+    check("conversations_source_check", sql`${t.source} in ('practice', 'real_call')`),
     // The idle sweep looks only at live calls.
     index("conversations_active_idx")
       .on(t.started_at)

@@ -1,7 +1,9 @@
 import "server-only";
 
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -17,14 +19,26 @@ import { timestamps, users } from "./users";
 
 export const orgRole = pgEnum("org_role", ["admin", "member"]);
 
-export const organizations = pgTable("organizations", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  // IANA zone for dates shown to people (CSV exports, due dates): a spreadsheet wants local time.
-  time_zone: text("time_zone").notNull().default("UTC"),
-  ...timestamps,
-});
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    // IANA zone for dates shown to people (CSV exports, due dates): a spreadsheet wants local time.
+    time_zone: text("time_zone").notNull().default("UTC"),
+    // Transcripts (and audio) older than this many days are deleted by the retention job; grades stay.
+    // Null keeps them until a person deletes them.
+    retention_days: integer("retention_days"),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "organizations_retention_days_range",
+      sql`${t.retention_days} is null or ${t.retention_days} between 1 and 3650`,
+    ),
+  ],
+);
 
 export const memberships = pgTable(
   "memberships",

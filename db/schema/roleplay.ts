@@ -26,6 +26,8 @@ export const roleplays = pgTable(
     scorecard: jsonb("scorecard").$type<Scorecard>(),
     // The starter-library roleplay this one was copied from (an editable copy); null for the organisation's own.
     library_key: text("library_key"),
+    // Live coaching hints beside the chat during practice (never for an assessed assignment); off by default.
+    live_hints: boolean("live_hints").notNull().default(false),
     author_id: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
     deleted_at: timestamp("deleted_at", { withTimezone: true }),

@@ -14,7 +14,8 @@ export const users = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
-    password_hash: text("password_hash").notNull(),
+    // Null for accounts that only sign in through an LMS launch or single sign-on: no password can match.
+    password_hash: text("password_hash"),
     is_dev: boolean("is_dev").notNull().default(false),
     // Set by the first successful sign-in: inactivity flags count from here, not from when a pilot seeded it.
     first_signed_in_at: timestamp("first_signed_in_at", { withTimezone: true }),
