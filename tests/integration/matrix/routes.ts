@@ -1,36 +1,13 @@
-import type { Caller, SignedIn, World } from "./world";
+import { type Case, devOnly, everyone, signedIn } from "./expect";
+import { cases as coachingCases } from "./routes-coaching";
+import { cases as dataCases } from "./routes-data";
+import { cases as ltiCases } from "./routes-lti";
+import { cases as modelCases } from "./routes-model";
+import { cases as progressCases } from "./routes-progress";
+import { cases as ssoCases } from "./routes-sso";
+import { cases as uploadCases } from "./routes-upload";
+import type { Caller, World } from "./world";
 import { makeAssignment, makeConversation, makeJoinCode, makeRoleplay } from "./world";
-
-export type Expect = Record<Caller, number>;
-type Input = {
-  params?: Record<string, string>;
-  body?: unknown;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-};
-
-export type Case = {
-  route: string; // "METHOD /api/..." exactly as the file path says
-  variant?: string;
-  /** Builds the request for one caller; may create fresh objects so calls do not interfere. */
-  input?: (w: World, who: Caller) => Input | Promise<Input>;
-  freshToken?: boolean;
-  expect: Expect;
-};
-
-const unauthenticated = { anonymous: 401, forged: 401, expired: 401, signedOut: 401 };
-const signedIn = (s: Record<SignedIn, number>): Expect => ({ ...unauthenticated, ...s });
-const everyone = (status: number): Expect => ({
-  anonymous: status,
-  forged: status,
-  expired: status,
-  signedOut: status,
-  member: status,
-  admin: status,
-  otherAdmin: status,
-  developer: status,
-});
-const devOnly = (ok: number) => signedIn({ member: 403, admin: 403, otherAdmin: 403, developer: ok });
 
 const persona = {
   name: "Quinn",
@@ -52,7 +29,9 @@ const ownConversation = async (w: World, ended = false) => {
   return { params: { conversationId: c.id } };
 };
 
-export const cases: Case[] = [
+export type { Case, Expect } from "./expect";
+
+const coreCases: Case[] = [
   // --- public ---
   { route: "GET /api/health", expect: everyone(200) },
   {
@@ -357,6 +336,18 @@ export const cases: Case[] = [
     input: () => ({ body: { event: "room_finished", room: { name: "parley-x" } } }),
     expect: everyone(401),
   },
+];
+
+/** The core routes, then each feature's own file (so parallel work on features never edits one list). */
+export const cases: Case[] = [
+  ...coreCases,
+  ...ltiCases,
+  ...ssoCases,
+  ...modelCases,
+  ...dataCases,
+  ...uploadCases,
+  ...coachingCases,
+  ...progressCases,
 ];
 
 /** Every route file is covered above: nothing is excluded (the old Auth.js catch-all is gone). */
