@@ -11,6 +11,7 @@ import type { JoinCodeSummary } from "@/lib/organizations/join-codes";
 import type { UserStats } from "@/lib/organizations/stats";
 import type { RoleplaySummary } from "@/lib/roleplays/present";
 
+import { AdminLinks } from "./admin-links";
 import { AssignmentsPanel } from "./assignments-panel";
 import { CohortSummary } from "./cohort-summary";
 import { ConversationManagement } from "./conversation-management";
@@ -87,6 +88,7 @@ export function OrganizationManager({ cohort, roleplays, joinCodes }: Props) {
             Conversation Management
           </a>
         </nav>
+        <AdminLinks />
         <CohortSummary summary={summary} needHelp={needHelp} />
         <AssignmentsPanel
           assignments={assignments}
