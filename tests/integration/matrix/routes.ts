@@ -2,6 +2,7 @@ import { type Case, devOnly, everyone, signedIn } from "./expect";
 import { cases as coachingCases } from "./routes-coaching";
 import { cases as dataCases } from "./routes-data";
 import { cases as ltiCases } from "./routes-lti";
+import { cases as ltiServicesCases } from "./routes-lti-services";
 import { cases as modelCases } from "./routes-model";
 import { cases as progressCases } from "./routes-progress";
 import { cases as ssoCases } from "./routes-sso";
@@ -342,6 +343,7 @@ const coreCases: Case[] = [
 export const cases: Case[] = [
   ...coreCases,
   ...ltiCases,
+  ...ltiServicesCases,
   ...ssoCases,
   ...modelCases,
   ...dataCases,
