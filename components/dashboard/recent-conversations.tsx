@@ -139,6 +139,11 @@ export function RecentConversations({ conversations }: { conversations: Dashboar
                             {badge.text}
                           </Badge>
                         )}
+                        {c.source === "real_call" && (
+                          <Badge variant="secondary" className="ml-1">
+                            Real call
+                          </Badge>
+                        )}
                       </p>
                     </div>
                     <div className="ml-auto flex shrink-0 gap-2">

@@ -132,6 +132,8 @@ export async function selectAssignmentProgress(
       from targets t
       join conversations c on c.user_id = t.user_id and c.organization_id = ${input.organizationId}
         and c.schema_id = t.schema_id and c.status = 'ended' and c.started_at >= t.created_at
+        -- An uploaded real call is graded, but it is no attempt at an assignment.
+        and c.source = 'practice'
       left join grades g on g.conversation_id = c.id
       left join grade_reviews r on r.conversation_id = c.id
       -- Too little to grade is no attempt, until an instructor's review scores it.

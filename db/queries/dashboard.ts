@@ -5,7 +5,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
 import { conversations, creditAccounts, gradeReviews, grades } from "@/db/schema";
 
-const ended = (userId: string) => and(eq(conversations.user_id, userId), eq(conversations.status, "ended"));
+// Practice only: an uploaded real call is listed and graded, but it is not practice (count, time, average, trend).
+const ended = (userId: string) =>
+  and(eq(conversations.user_id, userId), eq(conversations.status, "ended"), eq(conversations.source, "practice"));
 // An instructor's reviewed score, where set, counts instead of the automatic one. A grade with too
 // little to grade has no automatic score (grades.state), so it counts only once a review scores it.
 const gradedScore = sql`case when ${grades.status} = 'graded' then coalesce(${gradeReviews.score}, ${grades.score}) end`;
@@ -46,6 +48,7 @@ export async function selectRecentConversations(db: Executor, input: { userId: s
       name: conversations.schema_name,
       started_at: conversations.started_at,
       conversation_status: conversations.status,
+      source: conversations.source,
       grade_status: grades.status,
       grade_state: grades.state,
       score: sql<number | null>`(${gradedScore})::int`,

@@ -173,6 +173,8 @@ export type ExportRow = {
   assignment_created_at: Date | string | null;
   due_at: Date | string | null;
   pass_mark: number | null;
+  /** 'real_call': an uploaded call, graded like practice but never toward an assignment. */
+  source: "practice" | "real_call";
 };
 
 /**
@@ -199,7 +201,7 @@ export async function selectGradeExport(
       g.state, g.score as automatic_score, r.score as reviewed_score, coalesce(r.score, g.score) as final_score,
       r.comment as reviewer_comment, g.scorecard -> 'criteria' as criteria,
       a.id as assignment_id, a.schema_name as assignment_name, a.created_at as assignment_created_at,
-      a.due_at, a.pass_mark
+      a.due_at, a.pass_mark, c.source
     from conversations c
     join users u on u.id = c.user_id
     left join grades g on g.conversation_id = c.id
@@ -208,6 +210,7 @@ export async function selectGradeExport(
       select a.id, a.due_at, a.pass_mark, a.created_at, s.name as schema_name from assignments a
       join roleplay_schemas s on s.id = a.schema_id
       where a.organization_id = ${org} and a.schema_id = c.schema_id and a.created_at <= c.started_at ${onlyAssignment}
+        and c.source = 'practice'
         and (not exists (select 1 from assignment_groups ag where ag.assignment_id = a.id)
              or exists (select 1 from assignment_groups ag join group_members gm on gm.group_id = ag.group_id
                         where ag.assignment_id = a.id and gm.user_id = c.user_id))

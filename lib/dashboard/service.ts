@@ -49,6 +49,8 @@ export async function getDashboard(user: SessionUser) {
       score: c.score == null ? null : Number(c.score),
       status: progressOf(c),
       grade_state: c.grade_status === "graded" ? gradeStateName(c.grade_state ?? "graded") : null,
+      // 'real_call': an uploaded call, graded but not practice (no credit, not in the stats above).
+      source: c.source,
     })),
     // Issue 14: the learner's assignments in their current organisation, soonest due first.
     assignments,

@@ -32,6 +32,9 @@ export type GradeResponse = {
   conversation_id: string;
   conversation_name: string;
   persona_name: string;
+  source: "practice" | "real_call";
+  /** For a real call, the speaker label in the uploaded file that was the learner. */
+  learner_label: string | null;
   /** For "too_little_to_grade", the capped number the scorecard computed: an explanation, never the score. */
   conversation_score: number;
   started_at: string;
@@ -129,6 +132,9 @@ export function gradeResponse(
     conversation_id: conversation.id,
     conversation_name: conversation.schema_name,
     persona_name: conversation.persona.name,
+    // 'real_call': an uploaded transcript of a call outside Parley, graded on the roleplay's scorecard.
+    source: conversation.source,
+    learner_label: conversation.learner_label,
     // A too-little grade stores no score; the spec's field stays a number.
     conversation_score: grade.score ?? grade.scorecard?.score ?? 0,
     started_at: conversation.started_at.toISOString(),
@@ -159,7 +165,7 @@ export function gradeResponse(
 }
 
 /** A grade of a transcript graded outside the database: no conversation id, and no date for a typed transcript. */
-export type GradeDocument = Omit<GradeResponse, "conversation_id" | "started_at"> & {
+export type GradeDocument = Omit<GradeResponse, "conversation_id" | "started_at" | "source" | "learner_label"> & {
   conversation_id: null;
   started_at: string | null;
 };

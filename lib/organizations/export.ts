@@ -37,7 +37,7 @@ const HEAD = [
   "result",
   "assignment_status",
 ];
-const TAIL = ["reviewer_comment", "status"];
+const TAIL = ["reviewer_comment", "status", "source"];
 
 /** What became of the call: too little to grade is a state, so its row has no automatic score. */
 function statusOf(r: ExportRow): string {
@@ -98,6 +98,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
       ...labels.map((l) => num(scores.get(l))),
       r.reviewer_comment ?? "",
       statusOf(r),
+      r.source === "real_call" ? "real call" : "practice",
     ];
   });
 
@@ -135,6 +136,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
         ...labels.map(() => ""),
         "",
         "not started",
+        "",
       ]);
     }
   }

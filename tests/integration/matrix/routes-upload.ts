@@ -1,4 +1,32 @@
-import type { Case } from "./expect";
+import { type Case, signedIn } from "./expect";
+
+const transcript = "Sam: How do you close the books today?\nDana: By hand, mostly.\nSam: What does that cost you?";
 
 /** Access cases for this feature's routes (see routes.ts for the core ones and expect.ts for the helpers). */
-export const cases: Case[] = [];
+export const cases: Case[] = [
+  {
+    route: "POST /api/protected/real-calls/preview",
+    input: () => ({ body: { content: transcript } }),
+    expect: signedIn({ member: 200, admin: 200, otherAdmin: 200, developer: 200 }),
+  },
+  {
+    // Their own call, on organisation A's public roleplay: another organisation's admin cannot see it.
+    route: "POST /api/protected/real-calls",
+    input: (w) => ({ body: { content: transcript, learner_label: "Sam", roleplay_id: w.publicRoleplay.id } }),
+    expect: signedIn({ member: 201, admin: 201, otherAdmin: 404, developer: 201 }),
+  },
+  {
+    // For organisation A's member: only A's admin may; the member is themself (allowed).
+    route: "POST /api/protected/real-calls",
+    variant: "for a learner",
+    input: (w) => ({
+      body: {
+        content: transcript,
+        learner_label: "Sam",
+        roleplay_id: w.publicRoleplay.id,
+        learner_id: w.users.member.id,
+      },
+    }),
+    expect: signedIn({ member: 201, admin: 201, otherAdmin: 404, developer: 404 }),
+  },
+];

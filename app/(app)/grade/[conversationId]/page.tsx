@@ -53,7 +53,12 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
 
   return (
     <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6">
-      <GradeHeader subtitle={subtitle} grader={grade?.grader} model={grade?.model} />
+      <GradeHeader
+        subtitle={subtitle}
+        grader={grade?.grader}
+        model={grade?.model}
+        realCall={conversation?.source === "real_call" ? { learnerLabel: conversation.learner_label } : null}
+      />
       {again && (
         <div className="flex justify-end">
           <PractiseAgain roleplayId={again.roleplayId} name={again.name} />

@@ -1,0 +1,121 @@
+import "server-only";
+
+import { getDb } from "@/db";
+import { findStartableRoleplay } from "@/db/queries/conversations";
+import { findMembership } from "@/db/queries/memberships";
+import { findOrganizationMember, insertRealCall, type RealCallTurn } from "@/db/queries/real-calls";
+import type { SessionUser } from "@/lib/auth/service";
+import { AppError, notFound } from "@/lib/errors";
+import { kickGrader } from "@/lib/grading/queue";
+import type { RealCallCreateInput, RealCallPreviewInput } from "@/lib/validations/real-calls";
+
+import { type ParsedTranscript, type ParseErrorCode, parseTranscript, TranscriptParseError } from "./parse";
+
+const STATUS: Record<ParseErrorCode, number> = {
+  empty: 400,
+  too_large: 413,
+  binary: 415,
+  unknown_format: 422,
+  no_turns: 422,
+  too_long: 422,
+};
+
+/** The transcript read, or the reason it cannot be, as a 4xx. */
+export function readTranscript(content: string, filename?: string): ParsedTranscript {
+  try {
+    return parseTranscript(content, filename);
+  } catch (err) {
+    if (err instanceof TranscriptParseError) throw new AppError(STATUS[err.code], err.message);
+    throw err;
+  }
+}
+
+/** Step 1: the speakers found, each with a sample line, so the uploader can say who the learner is. Stores nothing. */
+export function previewRealCall(input: RealCallPreviewInput) {
+  const parsed = readTranscript(input.content, input.filename);
+  return {
+    format: parsed.format,
+    turns: parsed.turns.length,
+    duration_seconds: parsed.duration_seconds,
+    speakers: parsed.speakers,
+  };
+}
+
+/**
+ * Whose call it is: the caller's own, or, for an admin of the roleplay's organisation, a member of it.
+ * Anyone else named is the same 404 as an unknown id.
+ */
+async function learnerFor(user: SessionUser, organizationId: string, learnerId?: string) {
+  const db = await getDb();
+  if (!learnerId || learnerId.toLowerCase() === user.id) return user.id;
+  const own = await findMembership(db, { userId: user.id, organizationId });
+  if (own?.role !== "admin") throw notFound("Learner not found");
+  const learner = await findOrganizationMember(db, { organizationId, userId: learnerId.toLowerCase() });
+  if (!learner) throw notFound("Learner not found");
+  return learner.id;
+}
+
+/** Turns as the grader reads them: the learner's label is the learner, every other speaker the buyer's side. */
+export function gradedTurns(parsed: ParsedTranscript, learnerLabel: string, endedAt: Date) {
+  const label = parsed.speakers.find((s) => s.label.toLowerCase() === learnerLabel.trim().toLowerCase())?.label;
+  if (!label) {
+    const found = parsed.speakers.map((s) => `"${s.label}"`).join(", ");
+    throw new AppError(422, `Speaker "${learnerLabel}" is not in this transcript (found ${found}).`);
+  }
+  if (parsed.speakers.length < 2) {
+    throw new AppError(422, "The transcript has only one speaker: grading needs the other side of the call too.");
+  }
+  const others = parsed.speakers.filter((s) => s.label !== label).map((s) => s.label);
+  const duration = parsed.duration_seconds ?? 0;
+  const startedAt = new Date(endedAt.getTime() - duration * 1000);
+  const at = (seconds: number | null) => (seconds === null ? endedAt : new Date(startedAt.getTime() + seconds * 1000));
+  const turns: RealCallTurn[] = parsed.turns.map((t) => ({
+    speaker: t.speaker === label ? "learner" : "persona",
+    text: t.text,
+    source: t.start === null ? "text" : "voice",
+    startedAt: at(t.start),
+    endedAt: at(t.end),
+  }));
+  if (!turns.some((t) => t.speaker === "learner")) throw new AppError(422, `"${label}" says nothing in this call.`);
+  return { label, others, turns, startedAt };
+}
+
+/**
+ * Step 2: stores the call as an ended conversation of the learner (source 'real_call', no credit spent)
+ * with a pending grade, in one transaction, and wakes the grader: the same pipeline as a practice call.
+ */
+export async function createRealCall(user: SessionUser, input: RealCallCreateInput) {
+  const parsed = readTranscript(input.content, input.filename);
+  const db = await getDb();
+  const roleplay = await findStartableRoleplay(db, { user, roleplayId: input.roleplay_id.toLowerCase() });
+  if (!roleplay) throw notFound("Roleplay not found");
+  const learnerId = await learnerFor(user, roleplay.organization_id, input.learner_id);
+  const endedAt = new Date();
+  const { label, others, turns, startedAt } = gradedTurns(parsed, input.learner_label, endedAt);
+  // The scorecard's persona card, named after the people on the other side of this call.
+  const persona = { ...roleplay.persona, name: others.join(" & ").slice(0, 120) || roleplay.persona.name };
+  const conversation = await db.transaction((tx) =>
+    insertRealCall(tx, {
+      userId: learnerId,
+      uploadedBy: user.id,
+      organizationId: roleplay.organization_id,
+      roleplayId: roleplay.id,
+      roleplayName: roleplay.name,
+      persona,
+      scenario: roleplay.scenario,
+      scorecard: roleplay.scorecard,
+      learnerLabel: label,
+      startedAt,
+      endedAt,
+      turns,
+    }),
+  );
+  kickGrader();
+  return {
+    conversation_id: conversation.id,
+    source: "real_call" as const,
+    status: "pending" as const,
+    learner_label: label,
+    user_id: learnerId,
+  };
+}
