@@ -12,6 +12,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "agent/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/helpers/setup.ts"],
+    // next-auth imports "next/server" without an extension, which only a bundler resolves: let Vite handle it.
+    server: { deps: { inline: ["next-auth"] } },
     // One database per test file; files run in parallel on the two cores.
     pool: "forks",
     maxWorkers: 2,

@@ -36,6 +36,10 @@ export const LIMITS = {
   joinCodeUser: { points: 10, duration: 15 * 60 },
   /** Join-code tries from one address, for any account (a classroom joining at once shares one). */
   joinCodeAddress: { points: 200, duration: 15 * 60 },
+  /** Single sign-on starts from one address (each one calls the identity provider): as loose as sign-in's. */
+  ssoStartAddress: { points: 300, duration: 15 * 60 },
+  /** Single sign-on callbacks from one address (each one may call the identity provider's token endpoint). */
+  ssoCallbackAddress: { points: 300, duration: 15 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type LimitName = keyof typeof LIMITS;
