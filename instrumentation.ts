@@ -24,4 +24,7 @@ export async function register() {
   await prepare();
   startGradingSweep();
   startIdleSweep();
+  // Transcripts past their organisation's retention, hourly; safe with several instances (lib/data/retention.ts).
+  const { startRetentionSweep } = await import("@/lib/data/retention");
+  startRetentionSweep();
 }

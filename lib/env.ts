@@ -35,6 +35,8 @@ const schema = z.object({
   /** A call with no turn for this long is ended by the server (graded, or abandoned and refunded). */
   CALL_IDLE_MINUTES: z.coerce.number().positive().default(10),
   CALL_IDLE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
+  /** How often each server process deletes transcripts past their organisation's retention (hourly). */
+  RETENTION_SWEEP_MS: z.coerce.number().int().positive().default(3_600_000),
 });
 
 export type Env = z.output<typeof schema>;

@@ -7,6 +7,7 @@ import { durationMinutes, exactDuration } from "./score-band";
 import { ScoreBar, ScoreTile, TooLittleTile } from "./score-tile";
 import { ScorecardPanel } from "./scorecard-panel";
 import { GradeSection, PointList } from "./section";
+import { TranscriptDeleted } from "./transcript-deleted";
 import { TranscriptPanel } from "./transcript-panel";
 
 const STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
@@ -126,7 +127,11 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
       </GradeSection>
 
       {grade.metrics && <MetricsPanel metrics={grade.metrics} />}
-      <TranscriptPanel transcript={grade.transcript} personaName={grade.persona_name} />
+      {grade.transcript_deleted_at ? (
+        <TranscriptDeleted endedAt={grade.ended_at} deletedAt={grade.transcript_deleted_at} />
+      ) : (
+        <TranscriptPanel transcript={grade.transcript} personaName={grade.persona_name} />
+      )}
     </div>
   );
 }

@@ -175,6 +175,8 @@ export type ExportRow = {
   pass_mark: number | null;
   /** 'real_call': an uploaded call, graded like practice but never toward an assignment. */
   source: "practice" | "real_call";
+  /** When the retention job deleted the call's transcript (the grade stays); null while it is kept. */
+  transcript_purged_at: Date | string | null;
 };
 
 /**
@@ -201,7 +203,7 @@ export async function selectGradeExport(
       g.state, g.score as automatic_score, r.score as reviewed_score, coalesce(r.score, g.score) as final_score,
       r.comment as reviewer_comment, g.scorecard -> 'criteria' as criteria,
       a.id as assignment_id, a.schema_name as assignment_name, a.created_at as assignment_created_at,
-      a.due_at, a.pass_mark, c.source
+      a.due_at, a.pass_mark, c.source, c.transcript_purged_at
     from conversations c
     join users u on u.id = c.user_id
     left join grades g on g.conversation_id = c.id

@@ -1,6 +1,8 @@
 import "server-only";
 
 import { getDb } from "@/db";
+import { recordAudit } from "@/db/queries/audit";
+import { findMembership } from "@/db/queries/memberships";
 import {
   deleteOrganizationConversations,
   deleteOrganizationRow,
@@ -48,7 +50,7 @@ export async function deleteOrganization(organizationId: string) {
   return { message: "Organization deleted successfully", deleted_accounts: removedAccounts };
 }
 
-export async function addUserToOrganization(input: AddUserInput) {
+export async function addUserToOrganization(input: AddUserInput, actorId?: string) {
   const db = await getDb();
   const [organization, user] = await Promise.all([
     findOrganization(db, input.organization_id),
@@ -56,6 +58,19 @@ export async function addUserToOrganization(input: AddUserInput) {
   ]);
   if (!organization) throw notFound("Organization not found");
   if (!user) throw notFound("User not found");
-  await upsertMembership(db, { userId: input.user_id, organizationId: input.organization_id, role: input.role });
+  // A role change (or a new membership) is audited in the organisation, in the same transaction.
+  await db.transaction(async (tx) => {
+    const before = await findMembership(tx, { userId: input.user_id, organizationId: input.organization_id });
+    await upsertMembership(tx, { userId: input.user_id, organizationId: input.organization_id, role: input.role });
+    if (before?.role === input.role) return;
+    await recordAudit(tx, {
+      organizationId: input.organization_id,
+      actorId: actorId ?? null,
+      action: before ? "member.role_changed" : "member.added",
+      targetType: "user",
+      targetId: input.user_id,
+      details: { from_role: before?.role ?? null, to_role: input.role },
+    });
+  });
   return { message: `User added to ${organization.name} as ${input.role}` };
 }

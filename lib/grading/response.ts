@@ -48,6 +48,8 @@ export type GradeResponse = {
   graded_at: string | null;
   metrics: StoredMetrics | null;
   transcript: TranscriptEntry[];
+  /** When the organisation's retention deleted the transcript (then `transcript` is empty); the grade stays. */
+  transcript_deleted_at: string | null;
   scenario: Scenario | null;
   /** Criterion by criterion: score, weight, evidence quote, better line, pass/fail against the pass mark. */
   scorecard: ScorecardResult | null;
@@ -156,6 +158,7 @@ export function gradeResponse(
     graded_at: grade.graded_at?.toISOString() ?? null,
     metrics,
     transcript: transcriptOf(turns, questions),
+    transcript_deleted_at: conversation.transcript_purged_at?.toISOString() ?? null,
     scenario,
     scorecard,
     questions,
@@ -195,6 +198,7 @@ export function gradeDocument(
     graded_at: null,
     metrics: result.metrics,
     transcript: transcriptOf(turns, result.questions),
+    transcript_deleted_at: null,
     scenario: result.scenario,
     scorecard: result.scorecard,
     questions: result.questions,

@@ -51,6 +51,11 @@ export async function retryGrading(user: SessionUser, id: string): Promise<{ sta
   const view = await getGradeView(user, id);
   if (view.state === "in_progress") throw conflict("The conversation is still in progress");
   if (view.state === "graded") throw conflict("This conversation is already graded");
+  if (view.conversation.transcript_purged_at) {
+    throw conflict(
+      "The transcript was deleted under the organization's retention policy, so the call cannot be graded again",
+    );
+  }
   if (view.state === "missing") throw notFound("No grade data found for this conversation.");
   if (view.state === "failed") await requeueFailedGrade(await getDb(), id);
   kickGrader();

@@ -2,6 +2,7 @@ import "server-only";
 
 import { getDb } from "@/db";
 import { findAssignment } from "@/db/queries/assignments";
+import { recordAudit } from "@/db/queries/audit";
 import { type ExportRow, selectGradeExport, selectGroupMemberships } from "@/db/queries/organization-stats";
 import { selectOrganizationGroups } from "@/db/queries/organizations";
 import { foreignGroupIds } from "@/db/queries/roleplays";
@@ -37,7 +38,8 @@ const HEAD = [
   "result",
   "assignment_status",
 ];
-const TAIL = ["reviewer_comment", "status", "source"];
+// `transcript`: "kept", or the date the retention job deleted it (the grade and scores stay).
+const TAIL = ["reviewer_comment", "status", "source", "transcript"];
 
 /** What became of the call: too little to grade is a state, so its row has no automatic score. */
 function statusOf(r: ExportRow): string {
@@ -99,6 +101,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
       r.reviewer_comment ?? "",
       statusOf(r),
       r.source === "real_call" ? "real call" : "practice",
+      r.transcript_purged_at ? `deleted ${local(r.transcript_purged_at)} (retention)` : "kept",
     ];
   });
 
@@ -137,10 +140,17 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
         "",
         "not started",
         "",
+        "",
       ]);
     }
   }
 
+  await recordAudit(db, {
+    organizationId,
+    actorId: caller.id,
+    action: "grades.exported",
+    details: { assignment_id: filter.assignment_id ?? null, group_id: filter.group_id ?? null, rows: lines.length },
+  });
   const body = toCsv([...HEAD, ...labels.map((l) => `criterion: ${l}`), ...TAIL], lines);
   const filename = `${organizationName.replace(/[^a-zA-Z0-9]/g, "_")}_grades.csv`;
   return new Response(body, {

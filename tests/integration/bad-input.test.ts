@@ -50,6 +50,7 @@ const targets: Target[] = [
     params: (w) => ({ conversationId: w.graded.id }),
   },
   { route: "PUT /api/protected/active-organization", as: "member" },
+  { route: "PUT /api/organization/retention", as: "admin" },
   { route: "POST /api/organization/join-codes", as: "admin" },
   { route: "POST /api/protected/join-organization", as: "member" },
   { route: "POST /api/dev/seed/organization", as: "developer" },
@@ -205,6 +206,7 @@ describe("bad input never gets a 5xx and never writes", () => {
       "GET /api/organization/library",
       "DELETE /api/organization/assignments/[id]",
       "GET /api/organization/join-codes",
+      "GET /api/organization/retention",
     ]);
     expect(readsJson(apiRoot).filter((r) => !covered.has(r))).toEqual([]);
   });

@@ -2,4 +2,6 @@ import { body, withDev } from "@/lib/api/handler";
 import { addUserToOrganization } from "@/lib/dev/organizations";
 import { addUserSchema } from "@/lib/validations/organization";
 
-export const POST = withDev(async ({ req }) => addUserToOrganization(await body(req, addUserSchema)));
+export const POST = withDev(async ({ req, caller }) =>
+  addUserToOrganization(await body(req, addUserSchema), caller.user.id),
+);
