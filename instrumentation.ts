@@ -27,4 +27,7 @@ export async function register() {
   // Transcripts past their organisation's retention, hourly; safe with several instances (lib/data/retention.ts).
   const { startRetentionSweep } = await import("@/lib/data/retention");
   startRetentionSweep();
+  // In the background: what the model endpoint can do (streaming, tool use), logged once it is known.
+  const { startModelCheck } = await import("@/lib/ai/capabilities");
+  startModelCheck();
 }

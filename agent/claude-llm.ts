@@ -9,6 +9,7 @@ import {
   shortuuid,
 } from "@livekit/agents";
 
+import { refusesTools } from "@/lib/ai/tool-errors";
 import { type PersonaMessage, toPersonaMessages } from "@/lib/conversations/persona-prompt";
 
 export type ClaudeLLMOptions = {
@@ -45,6 +46,11 @@ export function toClaudeRequest(chatCtx: llm.ChatContext): { system: string; mes
 export class ClaudeLLM extends llm.LLM {
   readonly #client: Anthropic;
   readonly #opts: ClaudeLLMOptions;
+  /**
+   * Set once the endpoint refused tools (a self-hosted model without tool support): the persona then
+   * plays without end_call, and the call ends when the learner leaves or at CALL_MAX_MINUTES.
+   */
+  toolsRefused = false;
 
   constructor(opts: ClaudeLLMOptions) {
     super();
@@ -79,6 +85,7 @@ export class ClaudeLLM extends llm.LLM {
 }
 
 class ClaudeStream extends llm.LLMStream {
+  readonly #owner: ClaudeLLM;
   readonly #client: Anthropic;
   readonly #opts: ClaudeLLMOptions;
 
@@ -89,6 +96,7 @@ class ClaudeStream extends llm.LLMStream {
     init: { chatCtx: llm.ChatContext; toolCtx?: llm.ToolContextLike; connOptions: APIConnectOptions },
   ) {
     super(owner, init);
+    this.#owner = owner;
     this.#client = client;
     this.#opts = opts;
   }
@@ -97,18 +105,25 @@ class ClaudeStream extends llm.LLMStream {
     const id = shortuuid("claude_");
     const { system, messages } = toClaudeRequest(this.chatCtx);
     try {
-      const tools = claudeTools(this.toolCtx);
-      const stream = await this.#client.messages.create(
-        {
-          model: this.#opts.model,
-          max_tokens: this.#opts.maxTokens ?? 300,
-          system: system || undefined,
-          messages,
-          stream: true,
-          ...(tools.length ? { tools } : {}),
-        },
-        { signal: this.abortController.signal, timeout: this.connOptions.timeoutMs },
-      );
+      const tools = this.#owner.toolsRefused ? [] : claudeTools(this.toolCtx);
+      const open = (withTools: boolean) =>
+        this.#client.messages.create(
+          {
+            model: this.#opts.model,
+            max_tokens: this.#opts.maxTokens ?? 300,
+            system: system || undefined,
+            messages,
+            stream: true,
+            ...(withTools && tools.length ? { tools } : {}),
+          },
+          { signal: this.abortController.signal, timeout: this.connOptions.timeoutMs },
+        );
+      const stream = await open(true).catch((err) => {
+        if (!tools.length || !refusesTools(err)) throw err;
+        this.#owner.toolsRefused = true;
+        console.warn(`[agent] ${this.#opts.model} refused tools: the persona plays without end_call`);
+        return open(false);
+      });
       let input = 0;
       let output = 0;
       const toolCalls = new ToolCallCollector();

@@ -33,6 +33,20 @@ describe("agent configuration", () => {
     expect(agentConfig({ ...base, CALL_MAX_MINUTES: "5" }).CALL_MAX_MINUTES).toBe(5);
   });
 
+  it("plays the persona on ANTHROPIC_MODEL_PERSONA when set (as the app does), else ANTHROPIC_MODEL", () => {
+    expect(agentConfig({ ...base }).personaModel).toBe("claude-sonnet-5-5");
+    expect(agentConfig({ ...base, ANTHROPIC_MODEL: "qwen3:8b" }).personaModel).toBe("qwen3:8b");
+    const local = agentConfig({
+      ...base,
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:11434",
+      ANTHROPIC_API_KEY: "none",
+      ANTHROPIC_MODEL: "qwen3:32b",
+      ANTHROPIC_MODEL_PERSONA: "qwen3:8b",
+    });
+    expect([local.personaModel, local.ANTHROPIC_BASE_URL]).toEqual(["qwen3:8b", "http://127.0.0.1:11434"]);
+    expect(() => agentConfig({ ...base, ANTHROPIC_API_KEY: undefined })).toThrow(/any placeholder/);
+  });
+
   it("refuses to start without the keys it needs", () => {
     expect(() => agentConfig({ ...base, DEEPGRAM_API_KEY: undefined })).toThrow(/STT_BASE_URL.*DEEPGRAM_API_KEY/);
     expect(() => agentConfig({ ...base, AGENT_TTS: "elevenlabs" })).toThrow(/ELEVEN_API_KEY/);

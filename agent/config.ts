@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 const optional = z.string().trim().min(1).optional().catch(undefined);
+const NEEDS_KEY =
+  "ANTHROPIC_API_KEY is required: the model plays the persona (a self-hosted endpoint that needs no key takes any placeholder, e.g. none)";
 const ms = (fallback: number) => z.coerce.number().int().min(0).max(10_000).default(fallback);
 
 const schema = z.object({
@@ -14,11 +16,11 @@ const schema = z.object({
     .string({ error: "AGENT_SECRET is required (the same value the app has)" })
     .min(16, "AGENT_SECRET must be at least 16 characters (the same value the app has)"),
   PERSONA_AGENT_NAME: z.string().default("parley-persona"),
-  ANTHROPIC_API_KEY: z
-    .string({ error: "ANTHROPIC_API_KEY is required: Claude plays the persona" })
-    .min(1, "ANTHROPIC_API_KEY is required: Claude plays the persona"),
+  ANTHROPIC_API_KEY: z.string({ error: NEEDS_KEY }).min(1, NEEDS_KEY),
   ANTHROPIC_BASE_URL: optional,
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-5-5"),
+  // The persona's own model (as in the app); ANTHROPIC_MODEL when unset.
+  ANTHROPIC_MODEL_PERSONA: optional,
   AGENT_STT: z.enum(["deepgram", "openai"]).optional(),
   AGENT_TTS: z.enum(["elevenlabs", "deepgram", "openai"]).optional(),
   DEEPGRAM_API_KEY: optional,
@@ -47,6 +49,8 @@ const schema = z.object({
 export type AgentConfig = z.output<typeof schema> & {
   stt: "deepgram" | "openai";
   tts: "elevenlabs" | "deepgram" | "openai";
+  /** The model that plays the persona: ANTHROPIC_MODEL_PERSONA, else ANTHROPIC_MODEL. */
+  personaModel: string;
 };
 
 /** Thrown with every problem at once, one per line, so an operator fixes the environment in one go. */
@@ -85,5 +89,5 @@ export function agentConfig(source: Record<string, string | undefined> = process
   if (tts === "openai" && !config.TTS_BASE_URL && !config.TTS_API_KEY)
     problems.push("AGENT_TTS=openai needs TTS_BASE_URL, or TTS_API_KEY for api.openai.com");
   if (problems.length) throw new AgentConfigError(problems);
-  return { ...config, stt, tts };
+  return { ...config, stt, tts, personaModel: config.ANTHROPIC_MODEL_PERSONA ?? config.ANTHROPIC_MODEL };
 }

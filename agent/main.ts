@@ -39,7 +39,7 @@ export default defineAgent({
     if (conversation.status !== "active") return;
 
     const llm = new ClaudeLLM({
-      model: config.ANTHROPIC_MODEL,
+      model: config.personaModel,
       apiKey: config.ANTHROPIC_API_KEY,
       baseURL: config.ANTHROPIC_BASE_URL,
     });

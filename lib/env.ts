@@ -22,6 +22,16 @@ const schema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.string().optional(),
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-5-5"),
+  // A model per task (lib/ai/anthropic.ts), each defaulting to ANTHROPIC_MODEL.
+  ANTHROPIC_MODEL_PERSONA: z.string().trim().optional(),
+  ANTHROPIC_MODEL_GRADER: z.string().trim().optional(),
+  ANTHROPIC_MODEL_AUTHOR: z.string().trim().optional(),
+  /** How long a learner waits for the model's persona reply before the offline persona takes the turn. */
+  MODEL_REPLY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  AUTOGENERATE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** The capability check at server start: unset = on, except under the test runner. */
+  MODEL_CHECK_AT_START: z.enum(["true", "false", "1", "0", ""]).optional(),
+  MODEL_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LIVEKIT_URL: z.string().optional(),
   LIVEKIT_API_KEY: z.string().optional(),
   LIVEKIT_API_SECRET: z.string().optional(),

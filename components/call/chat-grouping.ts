@@ -8,6 +8,8 @@ export type ChatEntry = {
   interim?: boolean;
   /** Files sent with a chat message. */
   attachedFiles?: File[];
+  /** A short label under the message, e.g. "Offline persona" on a reply the offline persona wrote in place of the model. */
+  label?: string;
 };
 
 export type GroupedEntry = ChatEntry & { hideName: boolean; hideTimestamp: boolean };

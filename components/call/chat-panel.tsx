@@ -121,6 +121,7 @@ export function ChatPanel({ entries, onSend, sending, onClose, disabled, emptyHi
                 {entry.interim && <span className="sr-only"> (still transcribing)</span>}
               </p>
             )}
+            {entry.label && <span className="text-xs text-muted-foreground">{entry.label}</span>}
             {entry.attachedFiles && entry.attachedFiles.length > 0 && <ChatAttachments files={entry.attachedFiles} />}
           </li>
         ))}

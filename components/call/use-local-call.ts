@@ -15,7 +15,7 @@ import { speak, stopSpeaking } from "./use-speech";
 
 type ConversationView = Jsonified<Awaited<ReturnType<typeof getOwnedConversation>>>;
 type MessageAnswer = Jsonified<Awaited<ReturnType<typeof addLearnerMessage>>>;
-type Turn = Pick<ConversationView["turns"][number], "id" | "speaker" | "text" | "started_at">;
+type Turn = Pick<ConversationView["turns"][number], "id" | "speaker" | "text" | "started_at" | "offline">;
 
 export type Me = { id: string; name: string };
 
@@ -38,6 +38,8 @@ export function useLocalCall(conversationId: string, me: Me) {
         turn.speaker === "learner"
           ? { name: me.name || "You", identity: me.id, isLocal: true }
           : { ...personaRef.current, isLocal: false },
+      // The model failed or was too slow for this turn: the offline persona wrote it.
+      ...(turn.offline ? { label: "Offline persona" } : {}),
     }),
     [me.id, me.name],
   );
@@ -93,7 +95,9 @@ export function useLocalCall(conversationId: string, me: Me) {
           speaker: "persona" as const,
           text: answer.reply,
           started_at: new Date().toISOString(),
+          ...(answer.offline_notice ? { offline: true as const } : {}),
         };
+        if (answer.offline_notice) toast.info(answer.offline_notice);
         setEntries((all) => [...all.filter((e) => e.id !== pendingId), toEntry(answer.learner_turn), toEntry(reply)]);
         setInfo((i) => (i ? { ...i, offline: answer.offline } : i));
         setState(speak(answer.reply, () => setState("listening")) ? "speaking" : "listening");

@@ -11,6 +11,7 @@ import type { DevOrganization, OrganizationUser } from "@/lib/dev/organizations"
 
 import type { RoleplayItem } from "./all-roleplays";
 import { AllRoleplays } from "./all-roleplays";
+import { ModelPanel } from "./model-panel";
 import { OrganizationUsers } from "./organization-users";
 import { OrganizationsPanel } from "./organizations-panel";
 import { SeedForm } from "./seed-form";
@@ -87,6 +88,7 @@ export function DevelopmentConsole({ initialOrganizations, initialUsers, initial
         </div>
       </div>
       <AllRoleplays refreshKey={roleplaysKey} initial={initialRoleplays} />
+      <ModelPanel />
     </main>
   );
 }

@@ -11,10 +11,12 @@ type Props = {
   model?: string | null;
   /** An uploaded real call: which speaker in the file was graded as the learner. */
   realCall?: { learnerLabel: string | null } | null;
+  /** The model's answer was unusable, so the rubric graded: why (GradeResponse.graded_offline_reason). */
+  offlineReason?: string | null;
 };
 
 /** Title, what was practised, which grader made the grade, and Back to the dashboard. */
-export function GradeHeader({ subtitle, grader, model, realCall }: Props) {
+export function GradeHeader({ subtitle, grader, model, realCall, offlineReason }: Props) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-3">
       <div className="grid gap-1">
@@ -41,6 +43,11 @@ export function GradeHeader({ subtitle, grader, model, realCall }: Props) {
           <Badge variant="secondary" className="mt-1">
             <ListChecks aria-hidden /> Rubric grade
           </Badge>
+        )}
+        {grader === "rubric" && offlineReason && (
+          <p className="max-w-prose text-sm text-muted-foreground" data-testid="graded-offline">
+            Graded offline{model ? ` (${model} was asked)` : ""}: {offlineReason.replace(/^Graded offline by the rubric: /, "")}
+          </p>
         )}
       </div>
       <Button asChild variant="outline">

@@ -87,7 +87,8 @@ export async function saveGradeResult(db: Executor, claim: GradeClaim, result: G
       scorecard: { ...result.scorecard, scenario: result.scenario },
       grader: result.grader,
       model: result.model,
-      error: null,
+      // On a graded row: why the rubric graded although a model was asked (its answer was unusable).
+      error: result.offline_reason ?? null,
       locked_until: null,
       graded_at: sql`now()`,
     })

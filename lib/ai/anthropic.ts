@@ -1,19 +1,32 @@
 import "server-only";
 
 import Anthropic from "@anthropic-ai/sdk";
-import { z } from "zod";
 
 import { env } from "@/lib/env";
 
+/** What the model is asked to do: each task may run on its own model (ANTHROPIC_MODEL_<TASK>). */
+export type ModelTask = "persona" | "grader" | "author";
+export const MODEL_TASKS: readonly ModelTask[] = ["persona", "grader", "author"];
+
+/** Why a model's answer could not be used: no JSON, JSON of the wrong shape, or cut off at max_tokens. */
+export type ModelOutputProblem = "invalid_json" | "schema" | "truncated" | "missing" | "unquoted";
+
 /** The model answered, but not in the shape we asked for. */
 export class ModelOutputError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly problem: ModelOutputProblem = "schema",
+  ) {
     super(message);
     this.name = "ModelOutputError";
   }
 }
 
-/** Whether a model grades and generates here; without one, Parley runs offline (the rubric grader). */
+/**
+ * Whether a model grades and generates here; without one, Parley runs offline (the rubric grader).
+ * A self-hosted endpoint that needs no key still needs ANTHROPIC_API_KEY set to a placeholder
+ * (docs/self-hosting.md): an ANTHROPIC_BASE_URL alone never sends transcripts anywhere.
+ */
 export const modelConfigured = () => Boolean(env().ANTHROPIC_API_KEY);
 
 /** A configured client, or null when ANTHROPIC_API_KEY is not set (offline mode). */
@@ -28,40 +41,34 @@ export function anthropicClient(opts: { timeoutMs?: number; maxRetries?: number 
   });
 }
 
-export const anthropicModel = () => env().ANTHROPIC_MODEL;
-
-type ToolCall<S extends z.ZodType> = {
-  system: string;
-  prompt: string;
-  tool: { name: string; description: string; schema: S };
-  maxTokens?: number;
-  /** 0 for graders, so the same transcript gets the same answer. */
-  temperature?: number;
-};
-
-/**
- * Asks Claude to answer by calling exactly one tool whose input schema is the zod schema,
- * then validates that input with the same schema.
- */
-export async function callTool<S extends z.ZodType>(client: Anthropic, call: ToolCall<S>): Promise<z.output<S>> {
-  const inputSchema = z.toJSONSchema(call.tool.schema, { io: "input" }) as Anthropic.Tool.InputSchema;
-  const message = await client.messages.create({
-    model: anthropicModel(),
-    max_tokens: call.maxTokens ?? 4096,
-    ...(call.temperature === undefined ? {} : { temperature: call.temperature }),
-    system: call.system,
-    messages: [{ role: "user", content: call.prompt }],
-    tools: [{ name: call.tool.name, description: call.tool.description, input_schema: inputSchema }],
-    tool_choice: { type: "tool", name: call.tool.name },
-  });
-  const use = message.content.find((block) => block.type === "tool_use" && block.name === call.tool.name);
-  if (!use || use.type !== "tool_use") throw new ModelOutputError("The model did not return the requested structure");
-  const parsed = call.tool.schema.safeParse(use.input);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new ModelOutputError(
-      `The model returned an invalid ${call.tool.name}: ${first.path.join(".") || "input"} ${first.message}`,
-    );
-  }
-  return parsed.data;
+/** The model of a task: its own variable when set, else ANTHROPIC_MODEL. */
+export function anthropicModel(task: ModelTask = "persona"): string {
+  const e = env();
+  const own = {
+    persona: e.ANTHROPIC_MODEL_PERSONA,
+    grader: e.ANTHROPIC_MODEL_GRADER,
+    author: e.ANTHROPIC_MODEL_AUTHOR,
+  };
+  return own[task] || e.ANTHROPIC_MODEL;
 }
+
+/** Where the model is, fit for a log line: scheme, host and path, never a user, password or query. */
+export function modelEndpoint(): string {
+  const base = env().ANTHROPIC_BASE_URL?.trim();
+  if (!base) return "api.anthropic.com";
+  try {
+    const url = new URL(base);
+    return `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+  } catch {
+    return "an invalid ANTHROPIC_BASE_URL";
+  }
+}
+
+/** The text blocks of a message, joined (thinking blocks and tool calls left out). */
+export const textOf = (message: Anthropic.Message) =>
+  message.content
+    .flatMap((block) => (block.type === "text" ? [block.text] : []))
+    .join(" ")
+    .trim();
+
+export { refusesTools } from "./tool-errors";

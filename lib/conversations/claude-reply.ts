@@ -1,10 +1,9 @@
 import "server-only";
 
-import type Anthropic from "@anthropic-ai/sdk";
+import Anthropic from "@anthropic-ai/sdk";
 
 import { anthropicModel } from "@/lib/ai/anthropic";
 import { logError } from "@/lib/db-errors";
-import { AppError } from "@/lib/errors";
 import type { Persona } from "@/lib/validations/persona";
 
 import type { TranscriptLine } from "./offline-persona";
@@ -17,34 +16,52 @@ export function toClaudeMessages(transcript: TranscriptLine[]): Anthropic.Messag
   );
 }
 
-export const personaUnavailable = () =>
-  new AppError(
-    502,
-    "The persona could not answer right now. Your message was saved; please send another or try again.",
-  );
+/** The model gave no reply in time ("timeout"), failed ("error") or said nothing ("empty"). */
+export class PersonaModelFailure extends Error {
+  constructor(readonly reason: "timeout" | "error" | "empty") {
+    super(`The persona model gave no reply (${reason})`);
+    this.name = "PersonaModelFailure";
+  }
+}
 
-/** The persona's next chat reply from Claude; any failure becomes a 502 the learner can retry. */
+const timedOut = (err: unknown) =>
+  err instanceof Anthropic.APIConnectionTimeoutError || err instanceof Anthropic.APIUserAbortError;
+
+/**
+ * The persona's next chat reply from the model, within `timeoutMs` all told (a retry included):
+ * a learner never waits longer. Any failure is a PersonaModelFailure; the caller lets the offline
+ * persona take the turn.
+ */
 export async function claudePersonaReply(
   client: Anthropic,
   persona: Persona,
   transcript: TranscriptLine[],
+  timeoutMs: number,
 ): Promise<string> {
+  const model = anthropicModel("persona");
   let message: Anthropic.Message;
   try {
-    message = await client.messages.create({
-      model: anthropicModel(),
-      max_tokens: 400,
-      system: buildPersonaPrompt(persona, "text"),
-      messages: toClaudeMessages(transcript),
-    });
+    message = await client.messages.create(
+      {
+        model,
+        max_tokens: 400,
+        system: buildPersonaPrompt(persona, "text"),
+        messages: toClaudeMessages(transcript),
+      },
+      { signal: AbortSignal.timeout(timeoutMs), timeout: timeoutMs },
+    );
   } catch (err) {
-    logError("conversations", err);
-    throw personaUnavailable();
+    if (!timedOut(err)) {
+      logError("conversations", err);
+      throw new PersonaModelFailure("error");
+    }
+    console.warn(`[conversations] ${model} gave no reply within ${timeoutMs} ms: the offline persona answers`);
+    throw new PersonaModelFailure("timeout");
   }
   const text = message.content
     .flatMap((block) => (block.type === "text" ? [block.text] : []))
     .join(" ")
     .trim();
-  if (!text) throw personaUnavailable();
+  if (!text) throw new PersonaModelFailure("empty");
   return text;
 }

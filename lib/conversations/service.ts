@@ -14,12 +14,13 @@ import {
 import type { Conversation, ConversationTurn } from "@/db/schema";
 import { anthropicClient } from "@/lib/ai/anthropic";
 import type { SessionUser } from "@/lib/auth/service";
+import { env } from "@/lib/env";
 import { conflict, notFound } from "@/lib/errors";
 import { enqueueGrade, kickGrader, makeGradeDue, regradeAfterLateTurn } from "@/lib/grading/queue";
 import { type AgentTurn, MAX_TURNS_PER_CONVERSATION } from "@/lib/validations/conversation";
 
 import { buildBrief } from "./brief";
-import { claudePersonaReply } from "./claude-reply";
+import { claudePersonaReply, PersonaModelFailure } from "./claude-reply";
 import { offlineReply } from "./offline-persona";
 
 const conversationNotFound = () => notFound("Conversation not found");
@@ -35,15 +36,29 @@ async function lockActive(tx: Executor, conversationId: string, scope?: Conversa
   return conversation;
 }
 
-export type TurnView = Pick<ConversationTurn, "id" | "seq" | "speaker" | "text" | "started_at" | "ended_at">;
-const view = ({ id, seq, speaker, text, started_at, ended_at }: ConversationTurn): TurnView => ({
+/** A persona turn the offline persona wrote because the model failed or was too slow is marked in its external id. */
+const OFFLINE_TURN = "offline-persona:";
+
+export type TurnView = Pick<ConversationTurn, "id" | "seq" | "speaker" | "text" | "started_at" | "ended_at"> & {
+  /** Present (true) on a reply the offline persona wrote in place of a model that failed or was too slow. */
+  offline?: true;
+};
+const view = ({ id, seq, speaker, text, started_at, ended_at, external_id }: ConversationTurn): TurnView => ({
   id,
   seq,
   speaker,
   text,
   started_at,
   ended_at,
+  ...(external_id?.startsWith(OFFLINE_TURN) ? { offline: true as const } : {}),
 });
+
+/** What the learner reads when the offline persona took a turn from the model. */
+function fallbackNotice(reason: PersonaModelFailure["reason"], timeoutMs: number): string {
+  return reason === "timeout"
+    ? `The AI persona did not answer within ${Math.round(timeoutMs / 1000)} s, so the offline persona answered this turn.`
+    : "The AI persona could not answer, so the offline persona answered this turn.";
+}
 
 /**
  * A typed learner message and the persona's reply. The learner turn is committed before the
@@ -58,21 +73,35 @@ export async function addLearnerMessage(user: SessionUser, conversationId: strin
     return { conversation, learnerTurn, transcript };
   });
 
-  const client = anthropicClient({ timeoutMs: 30_000 });
-  const reply = client
-    ? await claudePersonaReply(client, conversation.persona, [...transcript, learnerTurn])
-    : offlineReply(conversation.persona, transcript, text, conversationId, conversation.scenario?.kind);
+  // No lock and no transaction is held while the model thinks: a slow model delays this learner only.
+  const timeoutMs = env().MODEL_REPLY_TIMEOUT_MS;
+  const client = anthropicClient({ timeoutMs, maxRetries: 1 });
+  let modelReply: string | null = null;
+  let failure: PersonaModelFailure | null = null;
+  if (client) {
+    try {
+      modelReply = await claudePersonaReply(client, conversation.persona, [...transcript, learnerTurn], timeoutMs);
+    } catch (err) {
+      if (!(err instanceof PersonaModelFailure)) throw err;
+      failure = err;
+    }
+  }
+  const reply =
+    modelReply ?? offlineReply(conversation.persona, transcript, text, conversationId, conversation.scenario?.kind);
 
   const personaTurn = await db.transaction(async (tx) => {
     const current = await lockConversation(tx, { conversationId });
     // Ended while the reply was being written: the learner still sees it, the graded record does not change.
     if (current?.status !== "active") return null;
-    return appendTurn(tx, { conversationId, speaker: "persona", text: reply, source: "text" });
+    const externalId = failure ? `${OFFLINE_TURN}${crypto.randomUUID()}` : null;
+    return appendTurn(tx, { conversationId, speaker: "persona", text: reply, source: "text", externalId });
   });
 
   return {
     reply,
-    offline: !client,
+    offline: modelReply === null,
+    /** Why the offline persona answered although a model is configured; null otherwise. */
+    offline_notice: failure ? fallbackNotice(failure.reason, timeoutMs) : null,
     learner_turn: view(learnerTurn),
     persona_turn: personaTurn ? view(personaTurn) : null,
   };

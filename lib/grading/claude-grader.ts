@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 
-import { anthropicModel, callTool, ModelOutputError } from "@/lib/ai/anthropic";
+import { anthropicModel, ModelOutputError } from "@/lib/ai/anthropic";
+import { callTool } from "@/lib/ai/structured";
 import { SPIN_STAGES } from "@/lib/language";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
@@ -130,7 +131,7 @@ function promptFor(
 }
 
 /**
- * Grades with Claude through forced tool use at temperature 0. Claude's question labels drive the SPIN
+ * Grades with the model through forced tool use (or JSON, lib/ai/structured.ts) at temperature 0. Claude's question labels drive the SPIN
  * measures; it judges free-text criteria; measured criteria stay deterministic and the score is built
  * by the same scorecard as offline. The answer is cached, so regrading the same transcript is free.
  */
@@ -143,9 +144,10 @@ export async function gradeWithClaude(
     turns: TranscriptTurn[];
   },
   cache?: GradeCache,
+  timeoutMs?: number,
 ): Promise<GradeResult> {
   const offline = analyseTranscript(input);
-  const model = anthropicModel();
+  const model = anthropicModel("grader");
   const key = gradeCacheKey(
     { persona: input.persona, scenario: offline.scenario, scorecard: offline.scorecard, turns: offline.ordered },
     model,
@@ -153,6 +155,8 @@ export async function gradeWithClaude(
   let answer = cache ? await cache.get(key) : null;
   if (!answer) {
     answer = await callTool(client, {
+      task: "grader",
+      timeoutMs,
       system: SYSTEM,
       prompt: promptFor(
         { persona: input.persona, scenario: offline.scenario, scorecard: offline.scorecard, turns: offline.ordered },
@@ -196,7 +200,7 @@ export async function gradeWithClaude(
   const improvements = verifiedPoints(answer.areas_for_improvement, learnerText);
   const claimed = answer.strengths.length + answer.areas_for_improvement.length;
   if (claimed > 0 && strengths.length + improvements.length === 0) {
-    throw new ModelOutputError("The model's feedback quoted nothing the learner actually said");
+    throw new ModelOutputError("The model's feedback quoted nothing the learner actually said", "unquoted");
   }
   const rubric = rubricFeedback({
     persona: input.persona,

@@ -39,7 +39,8 @@ export async function gradeCliInput(
     }
     parsed.push(r.data);
   }
-  const client = anthropicClient({ timeoutMs: env().GRADING_TIMEOUT_MS, maxRetries: 1 });
+  const timeoutMs = env().GRADING_TIMEOUT_MS;
+  const client = anthropicClient({ timeoutMs, maxRetries: 1 });
   const cache = client ? await cliCache() : undefined;
   const grades: GradeDocument[] = [];
   for (const input of parsed) {
@@ -47,7 +48,7 @@ export async function gradeCliInput(
     const persona = input.persona as unknown as Persona;
     const result = await gradeTranscript(
       { persona, scenario: input.scenario, scorecard: input.scorecard, turns },
-      { client, cache },
+      { client, cache, timeoutMs },
     );
     grades.push(gradeDocument(result, turns, { conversation: input.name ?? persona.name, persona: persona.name }));
   }

@@ -26,9 +26,10 @@ export async function gradeConversation(db: Executor, conversationId: string): P
   const conversation = await findConversation(db, { conversationId });
   if (!conversation) throw new Error("The conversation no longer exists");
   const turns = await findTurns(db, conversationId);
-  const client = anthropicClient({ timeoutMs: env().GRADING_TIMEOUT_MS, maxRetries: 0 });
+  const timeoutMs = env().GRADING_TIMEOUT_MS;
+  const client = anthropicClient({ timeoutMs, maxRetries: 0 });
   return gradeTranscript(
     { persona: conversation.persona, scenario: conversation.scenario, scorecard: conversation.scorecard, turns },
-    { client, cache: client ? databaseGradeCache(db) : undefined },
+    { client, cache: client ? databaseGradeCache(db) : undefined, timeoutMs },
   );
 }

@@ -71,4 +71,9 @@ export type GradeResult = {
   metrics: TranscriptMetrics;
   grader: "ai" | "rubric";
   model: string | null;
+  /**
+   * Set when a model was asked but its answer was unusable (cut off, not JSON, not the schema's shape):
+   * the rubric graded instead and this says why. Stored in `grades.error` of the graded row.
+   */
+  offline_reason?: string;
 };

@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 
+import { anthropicModel, ModelOutputError } from "@/lib/ai/anthropic";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 import type { TranscriptInput } from "@/lib/validations/transcript";
@@ -17,17 +18,34 @@ export type GradeRequest = {
 };
 
 /**
- * The one grading path, shared by the server's worker and the grading CLI: Claude when a client is
+ * The one grading path, shared by the server's worker and the grading CLI: the model when a client is
  * given (ANTHROPIC_API_KEY), the rubric otherwise. A transcript in which the learner never spoke needs
- * no model: the rubric explains the 0.
+ * no model: the rubric explains the 0. A model answer that cannot be used (cut off, broken JSON, the
+ * wrong shape, quotes the learner never said) is never stored as a grade: the rubric grades, flagged
+ * with the reason. A model that fails to answer at all throws, and the worker retries.
  */
 export async function gradeTranscript(
   request: GradeRequest,
-  ai: { client: Anthropic | null; cache?: GradeCache } = { client: null },
+  ai: { client: Anthropic | null; cache?: GradeCache; timeoutMs?: number } = { client: null },
 ): Promise<GradeResult> {
   const learnerSpoke = request.turns.some((t) => t.speaker === "learner" && t.text.trim().length > 0);
-  if (ai.client && learnerSpoke) return gradeWithClaude(ai.client, request, ai.cache);
-  return gradeWithRubric(request);
+  if (!ai.client || !learnerSpoke) return gradeWithRubric(request);
+  try {
+    return await gradeWithClaude(ai.client, request, ai.cache, ai.timeoutMs);
+  } catch (err) {
+    if (!(err instanceof ModelOutputError)) throw err;
+    const model = anthropicModel("grader");
+    console.warn(`[grading] ${model}'s answer was unusable (${err.problem}): graded offline by the rubric`);
+    return {
+      ...gradeWithRubric(request),
+      model,
+      offline_reason:
+        `Graded offline by the rubric: the model's answer was unusable. ${err.message.replace(/\.$/, "")}.`.slice(
+          0,
+          500,
+        ),
+    };
+  }
 }
 
 const toDate = (v: string | number | undefined, fallback: Date) =>

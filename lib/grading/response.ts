@@ -45,6 +45,8 @@ export type GradeResponse = {
   feedback: GradeFeedback;
   grader: "ai" | "rubric";
   model: string | null;
+  /** Set when a model was asked but its answer was unusable, so the rubric graded: why. */
+  graded_offline_reason: string | null;
   graded_at: string | null;
   metrics: StoredMetrics | null;
   transcript: TranscriptEntry[];
@@ -155,6 +157,7 @@ export function gradeResponse(
     },
     grader: grade.grader ?? "rubric",
     model: grade.model,
+    graded_offline_reason: grade.grader === "rubric" && grade.status === "graded" ? grade.error : null,
     graded_at: grade.graded_at?.toISOString() ?? null,
     metrics,
     transcript: transcriptOf(turns, questions),
@@ -195,6 +198,7 @@ export function gradeDocument(
     feedback: result.feedback,
     grader: result.grader,
     model: result.model,
+    graded_offline_reason: result.offline_reason ?? null,
     graded_at: null,
     metrics: result.metrics,
     transcript: transcriptOf(turns, result.questions),

@@ -2,8 +2,10 @@ import "server-only";
 
 import Anthropic from "@anthropic-ai/sdk";
 
-import { anthropicClient, callTool, ModelOutputError } from "@/lib/ai/anthropic";
+import { anthropicClient, ModelOutputError } from "@/lib/ai/anthropic";
+import { callTool } from "@/lib/ai/structured";
 import type { SessionUser } from "@/lib/auth/service";
+import { env } from "@/lib/env";
 import { AppError, forbidden } from "@/lib/errors";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import { personaSchema } from "@/lib/validations/persona";
@@ -38,6 +40,10 @@ const generatedSchema = personaSchema.extend({
 /** Why the model call failed, in words the form can show. */
 function modelFailure(err: unknown): AppError {
   if (err instanceof ModelOutputError) return new AppError(502, `Auto-generate failed: ${err.message}`);
+  if (err instanceof Anthropic.APIConnectionTimeoutError) {
+    const seconds = Math.round(env().AUTOGENERATE_TIMEOUT_MS / 1000);
+    return new AppError(504, `Auto-generate failed: the model did not answer within ${seconds} s`);
+  }
   if (err instanceof Anthropic.APIError && err.status) {
     return new AppError(502, `Auto-generate failed: the Anthropic API answered ${err.status}`);
   }
@@ -52,7 +58,8 @@ function modelFailure(err: unknown): AppError {
  */
 export async function autogenerateRoleplay(user: SessionUser, input: AutogenerateInput) {
   if (!user.isDev) throw forbidden("Only developers can auto-generate schemas");
-  const client = anthropicClient();
+  const timeoutMs = env().AUTOGENERATE_TIMEOUT_MS;
+  const client = anthropicClient({ timeoutMs, maxRetries: 0 });
   if (!client) throw new AppError(503, NO_KEY_DETAIL);
   // Edit mode: the schema must exist and be manageable before the model is asked anything.
   const existing = input.schema_id ? await getRoleplayForEditing(user, input.schema_id) : null;
@@ -60,6 +67,8 @@ export async function autogenerateRoleplay(user: SessionUser, input: Autogenerat
   await assertOwnGroups(organizationId, input.assigned_groups);
 
   const { scenario, scorecard, ...persona } = await callTool(client, {
+    task: "author",
+    timeoutMs,
     system: SYSTEM,
     prompt: `Schema name: ${input.name}\nSchema description: ${input.description}\n\nNotes:\n${input.raw_text}`,
     tool: {

@@ -1,13 +1,43 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** What the stand-in answers to one Messages API request. */
+/**
+ * What the stand-in answers to one Messages API request. `stopReason` overrides the stop reason
+ * ("max_tokens": a truncated answer); `delayMs` waits before answering (and between streamed pieces).
+ */
 export type StubReply =
-  | { tool: { name: string; input: unknown } }
-  | { text: string }
+  | { tool: { name: string; input: unknown }; stopReason?: string; delayMs?: number }
+  | { text: string; stopReason?: string; delayMs?: number }
   | { status: number; body: unknown }
   | { raw: string }
   | { hang: true };
+
+/** Engines this stand-in can play, for tests of self-hosted endpoints (see `engine` below). */
+export const stubEngines = {
+  /** A 400 as Ollama answers for a model without tools; text requests are answered with `text`. */
+  rejectsTools:
+    (text = "ok") =>
+    (req: MessagesRequest): StubReply =>
+      req.tools?.length
+        ? {
+            status: 400,
+            body: {
+              type: "error",
+              error: {
+                type: "invalid_request_error",
+                message: `registry.ollama.ai/library/${req.model} does not support tools`,
+              },
+            },
+          }
+        : { text },
+  /** Ignores tools and tool_choice and answers in text, as engines without tool_choice do. */
+  ignoresTools: (text: string) => (): StubReply => ({ text }),
+  /** Calls every tool it is given with `input`, else answers `text`. */
+  callsTools:
+    (input: unknown, text = "ok") =>
+    (req: MessagesRequest): StubReply =>
+      req.tools?.length ? { tool: { name: req.tools[0].name, input } } : { text },
+};
 
 export type MessagesRequest = {
   model: string;
@@ -35,6 +65,8 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
     requests.push(body);
     const reply = await respond(body);
     if ("hang" in reply) return; // never answers: the client's timeout fires
+    const delayMs = "delayMs" in reply ? (reply.delayMs ?? 0) : 0;
+    if (delayMs) await sleep(delayMs);
     if ("status" in reply) {
       res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
       return;
@@ -53,7 +85,7 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
       role: "assistant",
       model: body.model,
       content,
-      stop_reason: "tool" in reply ? "tool_use" : "end_turn",
+      stop_reason: reply.stopReason ?? ("tool" in reply ? "tool_use" : "end_turn"),
       stop_sequence: null,
       usage: { input_tokens: 10, output_tokens: 10 },
     };
@@ -64,19 +96,29 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     send("message_start", { type: "message_start", message: { ...message, content: [], stop_reason: null } });
-    const text = "text" in reply ? reply.text : JSON.stringify((reply as { tool: { input: unknown } }).tool.input);
-    send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
+    // A tool call streams as a tool_use block whose input arrives in input_json_delta pieces, as the real API does.
+    const text = "text" in reply ? reply.text : JSON.stringify(reply.tool.input);
+    send("content_block_start", {
+      type: "content_block_start",
+      index: 0,
+      content_block:
+        "text" in reply
+          ? { type: "text", text: "" }
+          : { type: "tool_use", id: "toolu_stub", name: reply.tool.name, input: {} },
+    });
     for (const piece of text.match(/.{1,12}/gs) ?? []) {
+      if (delayMs) await sleep(delayMs);
       send("content_block_delta", {
         type: "content_block_delta",
         index: 0,
-        delta: { type: "text_delta", text: piece },
+        delta:
+          "text" in reply ? { type: "text_delta", text: piece } : { type: "input_json_delta", partial_json: piece },
       });
     }
     send("content_block_stop", { type: "content_block_stop", index: 0 });
     send("message_delta", {
       type: "message_delta",
-      delta: { stop_reason: "end_turn", stop_sequence: null },
+      delta: { stop_reason: message.stop_reason, stop_sequence: null },
       usage: { output_tokens: 10 },
     });
     send("message_stop", { type: "message_stop" });
@@ -94,6 +136,8 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
       }),
   };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -90,7 +90,7 @@ describe("POST /api/protected/conversations/{id}/messages", () => {
     }
   });
 
-  it("answers 502 when Claude fails, keeping the learner's message", async () => {
+  it("lets the offline persona take the turn, labelled, when the model fails, keeping the learner's message", async () => {
     const stub = await startAnthropicStub(() => ({
       status: 500,
       body: { type: "error", error: { type: "api_error", message: "boom" } },
@@ -99,10 +99,14 @@ describe("POST /api/protected/conversations/{id}/messages", () => {
       Object.assign(process.env, { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: stub.url });
       const { say, id } = await startCall();
       const res = await say("Hello?");
-      expect(res.status).toBe(502);
-      expect(res.json.detail).toMatch(/Your message was saved/);
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({
+        offline: true,
+        offline_notice: "The AI persona could not answer, so the offline persona answered this turn.",
+        persona_turn: { speaker: "persona", offline: true },
+      });
       const turns = await listTurns(await getDb(), id);
-      expect(turns.map((t) => t.speaker)).toEqual(["learner"]);
+      expect(turns.map((t) => t.speaker)).toEqual(["learner", "persona"]);
     } finally {
       await stub.close();
     }

@@ -153,13 +153,16 @@ describe("POST /api/protected/roleplay/autogenerate", () => {
     expect(await roleplayCount()).toBe(before);
   });
 
-  it("answers 502 when the model answers with text instead of the tool, or the API fails", async () => {
+  it("answers 502 when the model answers with prose instead of the tool (asked again for JSON), or the API fails", async () => {
     online();
     const before = await roleplayCount();
     reply = { text: "Here is a persona: Dana." };
+    const sent = stub.requests.length;
     const text = await call(autogenerate, { token: dev.token, body: request() });
     expect(text.status).toBe(502);
-    expect(text.json.detail).toBe("Auto-generate failed: The model did not return the requested structure");
+    expect(text.json.detail).toBe("Auto-generate failed: The model's answer held no JSON object");
+    // The second request asked for the persona as JSON, without tools.
+    expect(stub.requests.slice(sent).map((r) => Boolean(r.tools))).toEqual([true, false]);
     reply = { status: 400, body: { type: "error", error: { type: "invalid_request_error", message: "bad" } } };
     const failed = await call(autogenerate, { token: dev.token, body: request() });
     expect(failed.status).toBe(502);

@@ -57,6 +57,7 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
         subtitle={subtitle}
         grader={grade?.grader}
         model={grade?.model}
+        offlineReason={grade?.graded_offline_reason}
         realCall={conversation?.source === "real_call" ? { learnerLabel: conversation.learner_label } : null}
       />
       {again && (
