@@ -37,6 +37,11 @@ const schema = z.object({
   LIVEKIT_API_SECRET: z.string().optional(),
   PERSONA_AGENT_NAME: z.string().default("parley-persona"),
   AGENT_SECRET: z.string().optional(),
+  /** Speech to text for uploaded real-call audio: an OpenAI-compatible /audio/transcriptions (as the agent uses). */
+  STT_BASE_URL: z.string().trim().optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().trim().default("whisper-1"),
+  STT_LANGUAGE: z.string().trim().default("en"),
   COOKIE_SECURE: bool,
   GRADING_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   GRADING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),

@@ -56,6 +56,8 @@ const targets: Target[] = [
   { route: "POST /api/dev/seed/organization", as: "developer" },
   { route: "DELETE /api/dev/organization/delete", as: "developer" },
   { route: "POST /api/dev/organization/add_user", as: "developer" },
+  { route: "POST /api/protected/real-calls/preview", as: "member" },
+  { route: "POST /api/protected/real-calls", as: "member" },
   {
     route: "POST /api/agent/conversations/[conversationId]/turns",
     as: "agent",

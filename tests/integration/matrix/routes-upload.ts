@@ -10,6 +10,12 @@ export const cases: Case[] = [
     expect: signedIn({ member: 200, admin: 200, otherAdmin: 200, developer: 200 }),
   },
   {
+    // JSON is not a recording: every signed-in caller gets the same 415 (the audio tests send real WAVs).
+    route: "POST /api/protected/real-calls/transcribe",
+    input: () => ({ body: { audio: "not multipart" } }),
+    expect: signedIn({ member: 415, admin: 415, otherAdmin: 415, developer: 415 }),
+  },
+  {
     // Their own call, on organisation A's public roleplay: another organisation's admin cannot see it.
     route: "POST /api/protected/real-calls",
     input: (w) => ({ body: { content: transcript, learner_label: "Sam", roleplay_id: w.publicRoleplay.id } }),
