@@ -7,12 +7,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useStartRoleplay } from "@/lib/client/start-roleplay";
 import type { Dashboard } from "@/lib/dashboard/service";
-import { type AssignmentStatus, STATUS_LABEL } from "@/lib/organizations/assignment-status";
+import { type AssignmentStatus, COUNT_LABEL, STATUS_LABEL } from "@/lib/organizations/assignment-status";
 
 import { ScoreText } from "./score-text";
 
 const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "secondary" | "outline"> = {
   passed: "success",
+  out_of_attempts: "destructive",
   overdue: "destructive",
   in_progress: "secondary",
   not_started: "outline",
@@ -54,7 +55,7 @@ export function AssignedToYou({ assignments }: { assignments: Dashboard["assignm
                   {due(a.due_at)}
                 </time>
               </p>
-              <dl className="grid grid-cols-3 gap-2 text-sm">
+              <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
                 <div>
                   <dt className="text-xs text-muted-foreground">Attempts</dt>
                   <dd className="tabular-nums">
@@ -62,24 +63,64 @@ export function AssignedToYou({ assignments }: { assignments: Dashboard["assignm
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-muted-foreground">Best score</dt>
+                  <dt className="text-xs text-muted-foreground">Attempts left</dt>
+                  <dd className="tabular-nums" data-testid="attempts-left">
+                    {a.attempts_left === null ? "No limit" : `${a.attempts_left} of ${a.max_attempts}`}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">
+                    {a.counts === "latest" ? "Latest score" : "Best score"}
+                  </dt>
                   <dd>
-                    <ScoreText score={a.best_score} empty="None yet" />
+                    <ScoreText score={a.score} empty="None yet" />
                   </dd>
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">Pass mark</dt>
                   <dd className="tabular-nums">{a.pass_mark}</dd>
                 </div>
+                {a.tiers ? (
+                  <div className="col-span-2">
+                    <dt className="text-xs text-muted-foreground">Tier reached</dt>
+                    <dd data-testid="tier">
+                      {a.tier ? (
+                        <span className="font-medium">
+                          {a.tier.name}{" "}
+                          <span className="text-muted-foreground tabular-nums">({a.tier.threshold}+)</span>
+                        </span>
+                      ) : (
+                        "None yet"
+                      )}
+                      {a.next_tier ? (
+                        <span className="block text-xs text-muted-foreground">
+                          Next: {a.next_tier.name} at {a.next_tier.threshold}
+                        </span>
+                      ) : null}
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
+              <p className="text-xs text-muted-foreground">
+                {COUNT_LABEL[a.counts]}
+                {a.max_attempts === null ? "." : `; only your first ${a.max_attempts} attempts count.`}
+              </p>
+              {a.attempts_left === 0 ? (
+                <p className="text-sm" role="note" data-testid="no-attempts-left">
+                  No attempts left: you can still practise, but new attempts will not count toward this assignment.
+                </p>
+              ) : null}
               <Button
                 size="sm"
                 className="justify-self-start"
                 disabled={starting !== null}
                 onClick={() => void start(a.schema_id)}
-                aria-label={`Start ${a.schema_name}`}
+                aria-label={
+                  a.attempts_left === 0 ? `Practise ${a.schema_name} (will not count)` : `Start ${a.schema_name}`
+                }
               >
-                <Play aria-hidden /> {starting === a.schema_id ? "Starting..." : "Start"}
+                <Play aria-hidden />{" "}
+                {starting === a.schema_id ? "Starting..." : a.attempts_left === 0 ? "Practise (won't count)" : "Start"}
               </Button>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { createAssignmentAction, updateAssignmentAction } from "@/lib/organizations/actions";
+import { type CountRule, TIER_NAMES } from "@/lib/organizations/assignment-status";
 
 type Editing = {
   id: string;
@@ -16,6 +17,9 @@ type Editing = {
   due_at: string;
   pass_mark: number;
   min_attempts: number;
+  tiers: number[] | null;
+  max_attempts: number | null;
+  counts: CountRule;
 };
 type Props = {
   roleplays: { id: string; name: string }[];
@@ -45,6 +49,9 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
   const [due, setDue] = useState(() => (editing ? localInput(new Date(editing.due_at)) : defaultDue()));
   const [passMark, setPassMark] = useState(editing ? String(editing.pass_mark) : "");
   const [attempts, setAttempts] = useState(editing ? String(editing.min_attempts) : "1");
+  const [maxAttempts, setMaxAttempts] = useState(editing?.max_attempts ? String(editing.max_attempts) : "");
+  const [counts, setCounts] = useState<CountRule>(editing?.counts ?? "best");
+  const [tiers, setTiers] = useState<string[]>(() => TIER_NAMES.map((_, i) => String(editing?.tiers?.[i] ?? "")));
   const [state, dispatch, busy] = useActionState(editing ? updateAssignmentAction : createAssignmentAction, {});
   const errorOf = (field: string) => state.fieldErrors?.[field]?.[0];
   const formRef = useRef<HTMLFormElement>(null);
@@ -150,6 +157,75 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
           <FieldMessage id={`${id}-min_attempts-error`} message={errorOf("min_attempts")} />
         </div>
       </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`${id}-max`}>Maximum attempts (optional)</Label>
+          <Input
+            id={`${id}-max`}
+            name="max_attempts"
+            type="number"
+            min={1}
+            max={100}
+            inputMode="numeric"
+            placeholder="No limit"
+            value={maxAttempts}
+            onChange={(e) => setMaxAttempts(e.target.value)}
+            aria-describedby={described("max_attempts") ?? `${id}-max-hint`}
+            aria-invalid={invalid("max_attempts")}
+          />
+          <p id={`${id}-max-hint`} className="text-xs text-muted-foreground">
+            Learners can keep practising; attempts past the maximum do not count.
+          </p>
+          <FieldMessage id={`${id}-max_attempts-error`} message={errorOf("max_attempts")} />
+        </div>
+        <fieldset className="grid min-w-0 gap-1.5">
+          <legend className="mb-1 text-sm font-medium">Which attempt counts</legend>
+          <div className="flex flex-wrap gap-2">
+            {(["best", "latest"] as const).map((rule) => (
+              <label
+                key={rule}
+                className="flex min-h-11 items-center gap-2 rounded-md border bg-background px-3 text-sm sm:min-h-9"
+              >
+                <input
+                  type="radio"
+                  name="counts"
+                  value={rule}
+                  className="size-4 accent-primary"
+                  checked={counts === rule}
+                  onChange={() => setCounts(rule)}
+                />
+                {rule === "best" ? "Best score" : "Latest score"}
+              </label>
+            ))}
+          </div>
+          <FieldMessage id={`${id}-counts-error`} message={errorOf("counts")} />
+        </fieldset>
+      </div>
+      <fieldset className="grid gap-2" aria-describedby={described("tiers")}>
+        <legend className="mb-1 text-sm font-medium">
+          Tiers <span className="font-normal text-muted-foreground">(optional minimum scores, lowest first)</span>
+        </legend>
+        <div className="grid grid-cols-3 gap-2">
+          {TIER_NAMES.map((name, i) => (
+            <div key={name} className="grid min-w-0 gap-1.5">
+              <Label htmlFor={`${id}-tier-${i}`}>{name}</Label>
+              <Input
+                id={`${id}-tier-${i}`}
+                name={`tier_${name.toLowerCase()}`}
+                type="number"
+                min={0}
+                max={100}
+                inputMode="numeric"
+                placeholder={["50", "75", "90"][i]}
+                value={tiers[i]}
+                onChange={(e) => setTiers((t) => t.map((v, j) => (j === i ? e.target.value : v)))}
+                aria-invalid={invalid("tiers")}
+              />
+            </div>
+          ))}
+        </div>
+        <FieldMessage id={`${id}-tiers-error`} message={errorOf("tiers")} />
+      </fieldset>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">
           Groups <span className="font-normal text-muted-foreground">(none ticked: everyone)</span>

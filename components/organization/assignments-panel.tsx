@@ -9,7 +9,7 @@ import { ScoreText } from "@/components/dashboard/score-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { type AssignmentStatus, STATUS_LABEL } from "@/lib/organizations/assignment-status";
+import { type AssignmentStatus, COUNT_LABEL, STATUS_LABEL, tiersText } from "@/lib/organizations/assignment-status";
 import type { Assignment } from "@/lib/organizations/assignments";
 
 import { AssignmentForm } from "./assignment-form";
@@ -17,6 +17,7 @@ import { DeleteAssignmentButton } from "./delete-assignment-button";
 
 const STATUS_VARIANT: Record<AssignmentStatus, "success" | "destructive" | "secondary" | "outline"> = {
   passed: "success",
+  out_of_attempts: "destructive",
   overdue: "destructive",
   in_progress: "secondary",
   not_started: "outline",
@@ -90,6 +91,11 @@ export function AssignmentsPanel({ assignments, roleplays, groups, people }: Pro
                     · pass mark {a.pass_mark} · {a.min_attempts} {a.min_attempts === 1 ? "attempt" : "attempts"} ·{" "}
                     {a.group_ids.length ? a.groups.map((g) => g.name).join(", ") : "everyone"}
                   </p>
+                  <p className="text-sm text-muted-foreground" data-testid="assignment-limits">
+                    {a.max_attempts === null ? "No attempt limit" : `At most ${a.max_attempts} attempts count`} ·{" "}
+                    {COUNT_LABEL[a.counts]}
+                    {a.tiers ? ` · ${tiersText(a.tiers)}` : ""}
+                  </p>
                 </div>
                 <div className="flex gap-2">
                   <Button
@@ -137,11 +143,22 @@ export function AssignmentsPanel({ assignments, roleplays, groups, people }: Pro
                 {a.completion.overdue ? (
                   <span className="text-destructive"> · {a.completion.overdue} overdue</span>
                 ) : null}
+                {a.completion.out_of_attempts ? (
+                  <span className="text-destructive"> · {a.completion.out_of_attempts} out of attempts</span>
+                ) : null}
                 {a.completion.in_progress ? <span> · {a.completion.in_progress} in progress</span> : null}
                 {a.completion.not_started ? (
                   <span className="text-muted-foreground"> · {a.completion.not_started} not started</span>
                 ) : null}
               </p>
+              {a.completion.tiers.length ? (
+                <p className="text-sm" data-testid="assignment-tiers">
+                  {[...a.completion.tiers]
+                    .reverse()
+                    .map((t) => `${t.name} ${t.learners}`)
+                    .join(" · ")}
+                </p>
+              ) : null}
               {a.groups.length ? (
                 <ul className="grid gap-2 sm:grid-cols-2" aria-label="Completion per group">
                   {a.groups.map((g) => (
@@ -191,9 +208,10 @@ function PerStudent({ assignment: a, people }: { assignment: Assignment; people:
               </span>
               <span className="flex items-center gap-3">
                 <span className="text-xs text-muted-foreground tabular-nums">
-                  {l.attempts}/{a.min_attempts} attempts
+                  {l.attempts}/{a.max_attempts ?? a.min_attempts} attempts
                 </span>
-                <ScoreText score={l.best_score} />
+                {l.tier ? <Badge variant="outline">{l.tier.name}</Badge> : null}
+                <ScoreText score={l.score} />
                 <Badge variant={STATUS_VARIANT[l.status]}>{STATUS_LABEL[l.status]}</Badge>
               </span>
             </li>

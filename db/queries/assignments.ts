@@ -7,7 +7,15 @@ import { assignmentGroups, assignments, roleplays } from "@/db/schema";
 
 import { rowsOf } from "./rows";
 
-export type AssignmentValues = { roleplayId: string; dueAt: Date; passMark: number; minAttempts: number };
+export type AssignmentValues = {
+  roleplayId: string;
+  dueAt: Date;
+  passMark: number;
+  minAttempts: number;
+  tiers: number[] | null;
+  maxAttempts: number | null;
+  counts: "best" | "latest";
+};
 
 const groupIdsOf = sql<
   string[]
@@ -24,6 +32,9 @@ export async function selectAssignments(db: Executor, organizationId: string) {
       due_at: assignments.due_at,
       pass_mark: assignments.pass_mark,
       min_attempts: assignments.min_attempts,
+      tiers: assignments.tiers,
+      max_attempts: assignments.max_attempts,
+      counts: assignments.counts,
       created_at: assignments.created_at,
       group_ids: groupIdsOf,
     })
@@ -54,6 +65,9 @@ export async function insertAssignment(
       due_at: input.dueAt,
       pass_mark: input.passMark,
       min_attempts: input.minAttempts,
+      tiers: input.tiers,
+      max_attempts: input.maxAttempts,
+      counts: input.counts,
       created_by: input.createdBy,
     })
     .returning();
@@ -74,6 +88,9 @@ export async function updateAssignmentRow(
       ...(input.dueAt !== undefined && { due_at: input.dueAt }),
       ...(input.passMark !== undefined && { pass_mark: input.passMark }),
       ...(input.minAttempts !== undefined && { min_attempts: input.minAttempts }),
+      ...(input.tiers !== undefined && { tiers: input.tiers }),
+      ...(input.maxAttempts !== undefined && { max_attempts: input.maxAttempts }),
+      ...(input.counts !== undefined && { counts: input.counts }),
       updated_at: sql`now()`,
     })
     .where(and(eq(assignments.id, input.id), eq(assignments.organization_id, input.organizationId)))
@@ -98,17 +115,26 @@ export async function deleteAssignmentRow(db: Executor, input: { id: string; org
 export type AssignmentProgressRow = {
   assignment_id: string;
   user_id: string;
-  attempts: number;
-  best_score: number | null;
-  last_score: number | null;
+  /** Final score of each attempt, oldest first; null while it is not graded yet. */
+  scores: (number | null)[];
 };
 
 /**
- * One row per (assignment, assigned member): ended attempts at the roleplay since the
- * assignment was made, and the best final score (the reviewed one where an instructor set it).
- * A call with too little to grade is neither an attempt nor a score unless a review scored it.
- * Assigned learners: members (not admins) in one of its groups, or every member when it names no group.
- * One grouped statement; `userId` narrows it to one learner (the dashboard).
+ * What makes a call an attempt at an assignment (`c` a conversation, `g` its grade, `r` its review):
+ * an ended practice call (a real-call upload never is), at the roleplay, since the assignment was made.
+ * A call with too little to grade is no attempt unless an instructor's review scored it.
+ */
+export const isAttemptOf = (c: string, g: string, r: string) =>
+  sql.raw(`${c}.status = 'ended' and ${c}.source = 'practice'
+  and (${g}.state is distinct from 'too_little' or ${r}.score is not null)`);
+export const isAttempt = isAttemptOf("c", "g", "r");
+
+/**
+ * One row per (assignment, assigned member): the final score (the reviewed one where an instructor
+ * set it) of every attempt since the assignment was made, oldest first; lib/organizations applies
+ * the maximum and the best-or-latest rule. Assigned learners: members (not admins) in one of its
+ * groups, or every member when it names no group. One grouped statement; `userId` narrows it to one
+ * learner (the dashboard).
  */
 export async function selectAssignmentProgress(
   db: Executor,
@@ -127,29 +153,25 @@ export async function selectAssignmentProgress(
                         where ag.assignment_id = a.id and gm.user_id = m.user_id))
     ),
     attempts as (
-      select t.assignment_id, t.user_id, c.started_at,
+      select t.assignment_id, t.user_id, c.started_at, c.id,
              case when g.status = 'graded' then coalesce(r.score, g.score) end as score
       from targets t
       join conversations c on c.user_id = t.user_id and c.organization_id = ${input.organizationId}
-        and c.schema_id = t.schema_id and c.status = 'ended' and c.started_at >= t.created_at
-        -- An uploaded real call is graded, but it is no attempt at an assignment.
-        and c.source = 'practice'
+        and c.schema_id = t.schema_id and c.started_at >= t.created_at
       left join grades g on g.conversation_id = c.id
       left join grade_reviews r on r.conversation_id = c.id
-      -- Too little to grade is no attempt, until an instructor's review scores it.
-      where g.state is distinct from 'too_little' or r.score is not null
+      where ${isAttempt}
     )
     select t.assignment_id, t.user_id,
-           count(a.started_at)::int as attempts,
-           max(a.score)::int as best_score,
-           (array_agg(a.score order by a.started_at desc) filter (where a.score is not null))[1]::int as last_score
+           coalesce(json_agg(a.score order by a.started_at, a.id) filter (where a.id is not null), '[]'::json) as scores
     from targets t
     left join attempts a on a.assignment_id = t.assignment_id and a.user_id = t.user_id
     group by t.assignment_id, t.user_id`);
-  return rowsOf<AssignmentProgressRow>(res).map((r) => ({
-    ...r,
-    attempts: Number(r.attempts),
-    best_score: r.best_score === null ? null : Number(r.best_score),
-    last_score: r.last_score === null ? null : Number(r.last_score),
+  return rowsOf<{ assignment_id: string; user_id: string; scores: unknown }>(res).map((r) => ({
+    assignment_id: r.assignment_id,
+    user_id: r.user_id,
+    scores: ((typeof r.scores === "string" ? JSON.parse(r.scores) : r.scores) as (number | null)[]).map((x) =>
+      x === null ? null : Number(x),
+    ),
   }));
 }

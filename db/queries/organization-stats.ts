@@ -16,6 +16,7 @@ import {
 } from "@/db/schema";
 import type { GradeState } from "@/lib/grading/grade-schema";
 
+import { isAttempt, isAttemptOf } from "./assignments";
 import { rowsOf } from "./rows";
 
 export type MemberAggregate = {
@@ -173,6 +174,11 @@ export type ExportRow = {
   assignment_created_at: Date | string | null;
   due_at: Date | string | null;
   pass_mark: number | null;
+  /** The assignment's tiers, maximum and rule, and which attempt at it this call was (1 = first; null: no attempt). */
+  tiers: number[] | string | null;
+  max_attempts: number | null;
+  counts: "best" | "latest" | null;
+  attempt: number | null;
   /** 'real_call': an uploaded call, graded like practice but never toward an assignment. */
   source: "practice" | "real_call";
   /** When the retention job deleted the call's transcript (the grade stays); null while it is kept. */
@@ -203,13 +209,23 @@ export async function selectGradeExport(
       g.state, g.score as automatic_score, r.score as reviewed_score, coalesce(r.score, g.score) as final_score,
       r.comment as reviewer_comment, g.scorecard -> 'criteria' as criteria,
       a.id as assignment_id, a.schema_name as assignment_name, a.created_at as assignment_created_at,
-      a.due_at, a.pass_mark, c.source, c.transcript_purged_at
+      a.due_at, a.pass_mark, c.source, c.transcript_purged_at,
+      a.tiers, a.max_attempts, a.counts,
+      case when a.id is not null and ${isAttempt} then (
+        select count(*)::int from conversations c2
+        left join grades g2 on g2.conversation_id = c2.id
+        left join grade_reviews r2 on r2.conversation_id = c2.id
+        where c2.user_id = c.user_id and c2.organization_id = ${org} and c2.schema_id = c.schema_id
+          and c2.started_at >= a.created_at and (c2.started_at, c2.id) <= (c.started_at, c.id)
+          and ${isAttemptOf("c2", "g2", "r2")}
+      ) end as attempt
     from conversations c
     join users u on u.id = c.user_id
     left join grades g on g.conversation_id = c.id
     left join grade_reviews r on r.conversation_id = c.id
     left join lateral (
-      select a.id, a.due_at, a.pass_mark, a.created_at, s.name as schema_name from assignments a
+      select a.id, a.due_at, a.pass_mark, a.created_at, a.tiers, a.max_attempts, a.counts, s.name as schema_name
+      from assignments a
       join roleplay_schemas s on s.id = a.schema_id
       where a.organization_id = ${org} and a.schema_id = c.schema_id and a.created_at <= c.started_at ${onlyAssignment}
         and c.source = 'practice'

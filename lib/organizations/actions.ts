@@ -14,6 +14,7 @@ import {
 } from "@/lib/validations/assignment";
 import { uuid } from "@/lib/validations/common";
 
+import { TIER_NAMES } from "./assignment-status";
 import { createAssignment, deleteAssignment, updateAssignment } from "./assignments";
 import { chooseOrganization } from "./membership";
 import { reviewGrade } from "./reviews";
@@ -53,6 +54,22 @@ function readAssignmentForm(fd: FormData): unknown {
     due_at: fd.get("due_at") ?? "",
     pass_mark: number("pass_mark"),
     min_attempts: number("min_attempts"),
+    ...readLimits(fd),
+  };
+}
+
+/**
+ * Tiers and the maximum: blank clears them (null), on edit as on create. The tier inputs are read
+ * lowest first; a blank below a filled one stays as a gap (null) so the form can say to fill from Bronze up.
+ */
+function readLimits(fd: FormData) {
+  const values = TIER_NAMES.map((name) => String(fd.get(`tier_${name.toLowerCase()}`) ?? "").trim());
+  while (values.length && values[values.length - 1] === "") values.pop();
+  const max = String(fd.get("max_attempts") ?? "").trim();
+  return {
+    tiers: values.map((v) => (v ? Number(v) : null)),
+    max_attempts: max ? Number(max) : null,
+    counts: fd.get("counts") ?? undefined,
   };
 }
 

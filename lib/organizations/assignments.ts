@@ -2,7 +2,7 @@ import "server-only";
 
 import { ZodError } from "zod";
 
-import { getDb } from "@/db";
+import { getDb, type Transaction } from "@/db";
 import {
   deleteAssignmentRow,
   findAssignment,
@@ -20,17 +20,68 @@ import { naturalCompare } from "@/lib/natural-order";
 import { roleplayGrading } from "@/lib/roleplays/present";
 import type { CreateAssignmentInput, UpdateAssignmentInput } from "@/lib/validations/assignment";
 
-import { type AssignmentStatus, assignmentStatus } from "./assignment-status";
+import {
+  type AssignmentStatus,
+  assignmentStatus,
+  countAttempts,
+  type CountRule,
+  nextTier,
+  type Tier,
+  TIER_NAMES,
+  tierReached,
+} from "./assignment-status";
 import { managedOrganization } from "./stats";
 
-export type LearnerProgress = {
-  user_id: string;
-  name: string;
-  email: string;
+/** Where a learner stands on one assignment, by its maximum and best-or-latest rule (see countAttempts). */
+export type AttemptResult = {
+  /** Attempts made since the assignment was created, counted or not. */
   attempts: number;
+  /** Of those, the ones that count (the first `max_attempts`). */
+  counted_attempts: number;
+  /** Attempts that would still count; null when there is no maximum. */
+  attempts_left: number | null;
   best_score: number | null;
+  latest_score: number | null;
+  /** The result: the best or the latest counted score, as the assignment says. */
+  score: number | null;
+  tier: Tier | null;
+  next_tier: Tier | null;
   status: AssignmentStatus;
 };
+export type LearnerProgress = AttemptResult & { user_id: string; name: string; email: string };
+type Rules = {
+  pass_mark: number;
+  min_attempts: number;
+  max_attempts: number | null;
+  counts: CountRule;
+  tiers: number[] | null;
+  due_at: Date;
+};
+
+/** One learner's attempt scores (oldest first) read by an assignment's rules. */
+export function attemptResult(scores: (number | null)[], a: Rules, now: Date): AttemptResult {
+  const r = countAttempts(scores, { maxAttempts: a.max_attempts, counts: a.counts });
+  return {
+    attempts: r.attempts,
+    counted_attempts: r.counted,
+    attempts_left: r.left,
+    best_score: r.best,
+    latest_score: r.latest,
+    score: r.score,
+    tier: tierReached(r.score, a.tiers),
+    next_tier: nextTier(r.score, a.tiers),
+    status: assignmentStatus({
+      attempts: r.attempts,
+      score: r.score,
+      pending: r.pending,
+      passMark: a.pass_mark,
+      minAttempts: a.min_attempts,
+      maxAttempts: a.max_attempts,
+      dueAt: a.due_at,
+      now,
+    }),
+  };
+}
 export type Assignment = {
   id: string;
   schema_id: string;
@@ -41,14 +92,20 @@ export type Assignment = {
   due_at: string;
   pass_mark: number;
   min_attempts: number;
+  tiers: number[] | null;
+  max_attempts: number | null;
+  counts: CountRule;
   created_at: string;
   completion: {
     assigned: number;
     passed: number;
+    out_of_attempts: number;
     in_progress: number;
     not_started: number;
     overdue: number;
     pass_rate: number | null;
+    /** Learners at each tier (their highest), lowest tier first; empty without tiers. */
+    tiers: { name: string; threshold: number; learners: number }[];
   };
   groups: { id: string; name: string; assigned: number; passed: number }[];
   learners: LearnerProgress[];
@@ -101,16 +158,7 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
         user_id: p.user_id,
         name: people.get(p.user_id)?.name ?? "",
         email: people.get(p.user_id)?.email ?? "",
-        attempts: p.attempts,
-        best_score: p.best_score,
-        status: assignmentStatus({
-          attempts: p.attempts,
-          bestScore: p.best_score,
-          passMark: a.pass_mark,
-          minAttempts: a.min_attempts,
-          dueAt: a.due_at,
-          now,
-        }),
+        ...attemptResult(p.scores, a, now),
       }))
       .sort((x, y) => naturalCompare(x.name || x.email, y.name || y.email));
     const count = (s: AssignmentStatus) => learners.filter((l) => l.status === s).length;
@@ -124,14 +172,23 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
       due_at: a.due_at.toISOString(),
       pass_mark: a.pass_mark,
       min_attempts: a.min_attempts,
+      tiers: a.tiers,
+      max_attempts: a.max_attempts,
+      counts: a.counts,
       created_at: a.created_at.toISOString(),
       completion: {
         assigned: learners.length,
         passed: count("passed"),
+        out_of_attempts: count("out_of_attempts"),
         in_progress: count("in_progress"),
         not_started: count("not_started"),
         overdue: count("overdue"),
         pass_rate: learners.length ? Math.round((count("passed") / learners.length) * 1000) / 10 : null,
+        tiers: (a.tiers ?? []).map((threshold, i) => ({
+          name: TIER_NAMES[i],
+          threshold,
+          learners: learners.filter((l) => l.tier?.threshold === threshold).length,
+        })),
       },
       groups: shownGroups.map((g) => {
         const inGroup = learners.filter((l) => groupsOf.get(l.user_id)?.includes(g.id));
@@ -147,29 +204,45 @@ export async function assignmentsOf(organizationId: string, now = new Date()): P
   });
 }
 
-export async function createAssignment(caller: SessionUser, input: CreateAssignmentInput) {
-  const { organizationId } = await managedOrganization(caller);
+/**
+ * `within`: LTI deep linking names the organisation of the launch (whose admin the caller is, checked there)
+ * and writes its course link in the same transaction.
+ */
+export async function createAssignment(
+  caller: SessionUser,
+  input: CreateAssignmentInput,
+  within?: { organizationId: string; also: (tx: Transaction, assignmentId: string) => Promise<void> },
+) {
+  const { organizationId } = within ?? (await managedOrganization(caller));
   const roleplay = await roleplayOfOrganization(organizationId, input.schema_id);
+  assertAttemptLimits(input.min_attempts, input.max_attempts ?? null, null);
   await assertOwnGroups(organizationId, input.group_ids);
   const passMark = input.pass_mark ?? roleplayGrading(roleplay).scorecard.pass_mark;
   const db = await getDb();
-  const row = await db.transaction((tx) =>
-    insertAssignment(tx, {
+  const row = await db.transaction(async (tx) => {
+    const made = await insertAssignment(tx, {
       organizationId,
       createdBy: caller.id,
       roleplayId: roleplay.id,
       dueAt: input.due_at,
       passMark,
       minAttempts: input.min_attempts,
+      tiers: input.tiers ?? null,
+      maxAttempts: input.max_attempts ?? null,
+      counts: input.counts ?? "best",
       groupIds: input.group_ids,
-    }),
-  );
+    });
+    await within?.also(tx, made.id);
+    return made;
+  });
   return presentOne(organizationId, row.id);
 }
 
 export async function updateAssignment(caller: SessionUser, id: string, input: UpdateAssignmentInput) {
   const { organizationId } = await managedOrganization(caller);
-  if (!(await findAssignment(await getDb(), { id, organizationId }))) throw notFound("Assignment not found");
+  const stored = await findAssignment(await getDb(), { id, organizationId });
+  if (!stored) throw notFound("Assignment not found");
+  assertAttemptLimits(input.min_attempts ?? stored.min_attempts, input.max_attempts, stored.max_attempts);
   if (input.schema_id) await roleplayOfOrganization(organizationId, input.schema_id);
   if (input.group_ids) await assertOwnGroups(organizationId, input.group_ids);
   const db = await getDb();
@@ -181,6 +254,9 @@ export async function updateAssignment(caller: SessionUser, id: string, input: U
       dueAt: input.due_at,
       passMark: input.pass_mark,
       minAttempts: input.min_attempts,
+      tiers: input.tiers,
+      maxAttempts: input.max_attempts,
+      counts: input.counts,
       groupIds: input.group_ids,
     }),
   );
@@ -194,22 +270,37 @@ export async function deleteAssignment(caller: SessionUser, id: string) {
   return { message: "Assignment deleted", id };
 }
 
+/** A change to one of the two limits is checked against the stored other (the schema checks them when both come). */
+function assertAttemptLimits(min: number, max: number | null | undefined, storedMax: number | null) {
+  const effective = max === undefined ? storedMax : max;
+  if (effective === null || effective >= min) return;
+  const field = max === undefined ? "min_attempts" : "max_attempts";
+  throw new ZodError([
+    {
+      code: "custom",
+      path: [field],
+      message: `Maximum attempts (${effective}) must be at least the minimum attempts (${min})`,
+      input: field === "max_attempts" ? max : min,
+    },
+  ]);
+}
+
 async function presentOne(organizationId: string, id: string) {
   const found = (await assignmentsOf(organizationId)).find((a) => a.id === id);
   if (!found) throw notFound("Assignment not found");
   return found;
 }
 
-export type LearnerAssignment = {
+export type LearnerAssignment = AttemptResult & {
   id: string;
   schema_id: string;
   schema_name: string;
   due_at: string;
   pass_mark: number;
   min_attempts: number;
-  attempts: number;
-  best_score: number | null;
-  status: AssignmentStatus;
+  tiers: number[] | null;
+  max_attempts: number | null;
+  counts: CountRule;
 };
 
 /** The learner's own assignments in their current organisation, soonest due first (dashboard). */
@@ -236,16 +327,10 @@ export async function learnerAssignments(
         due_at: a.due_at.toISOString(),
         pass_mark: a.pass_mark,
         min_attempts: a.min_attempts,
-        attempts: p.attempts,
-        best_score: p.best_score,
-        status: assignmentStatus({
-          attempts: p.attempts,
-          bestScore: p.best_score,
-          passMark: a.pass_mark,
-          minAttempts: a.min_attempts,
-          dueAt: a.due_at,
-          now,
-        }),
+        tiers: a.tiers,
+        max_attempts: a.max_attempts,
+        counts: a.counts,
+        ...attemptResult(p.scores, a, now),
       };
     });
 }

@@ -30,7 +30,8 @@ export function attentionFlags(input: {
   assignments: {
     status: AssignmentStatus;
     attempts: number;
-    best_score: number | null;
+    /** The score that counts: the best or the latest counted attempt, as the assignment says. */
+    score: number | null;
     pass_mark: number;
     min_attempts: number;
   }[];
@@ -42,9 +43,7 @@ export function attentionFlags(input: {
     flags.push("inactive");
   }
   if (
-    input.assignments.some(
-      (a) => a.status !== "passed" && a.attempts >= a.min_attempts && (a.best_score ?? 0) < a.pass_mark,
-    )
+    input.assignments.some((a) => a.status !== "passed" && a.attempts >= a.min_attempts && (a.score ?? 0) < a.pass_mark)
   ) {
     flags.push("below_pass_mark");
   }

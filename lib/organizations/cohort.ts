@@ -59,7 +59,7 @@ export async function getCohort(caller: SessionUser, now = new Date()): Promise<
     {
       status: Assignment["learners"][number]["status"];
       attempts: number;
-      best_score: number | null;
+      score: number | null;
       pass_mark: number;
       min_attempts: number;
       created_at: string;

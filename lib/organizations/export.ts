@@ -40,6 +40,11 @@ const HEAD = [
 ];
 // `transcript`: "kept", or the date the retention job deleted it (the grade and scores stay).
 const TAIL = ["reviewer_comment", "status", "source", "transcript"];
+/**
+ * Issue 25: the assignment's tiers, maximum and rule; which attempt the call was and whether it counts
+ * (attempts past the maximum do not); the learner's score that counts on the assignment (best or latest) and tier.
+ */
+const LIMITS = ["tiers", "max_attempts", "counts", "attempt", "counted", "assignment_score", "tier"];
 
 /** What became of the call: too little to grade is a state, so its row has no automatic score. */
 function statusOf(r: ExportRow): string {
@@ -71,14 +76,40 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
     selectGroupMemberships(db, organizationId),
   ]);
   const local = (v: Date | string | null) => localDateTime(v, timeZone);
-  const statusIn = new Map(
-    assignments.flatMap((a) => a.learners.map((l) => [`${a.id}:${l.user_id}`, STATUS_LABEL[l.status]] as const)),
-  );
+  const learnerIn = new Map(assignments.flatMap((a) => a.learners.map((l) => [`${a.id}:${l.user_id}`, l] as const)));
+  const statusIn = new Map([...learnerIn].map(([k, l]) => [k, STATUS_LABEL[l.status]] as const));
+  /** The assignment's and the learner's columns of LIMITS for one row. */
+  const limitsOf = (
+    a: { id: string; tiers: number[] | string | null; max_attempts: number | null; counts: string | null },
+    userId: string,
+    attempt: number | null,
+  ) => {
+    const l = learnerIn.get(`${a.id}:${userId}`);
+    const tiers = typeof a.tiers === "string" ? (JSON.parse(a.tiers) as number[]) : a.tiers;
+    const counted = attempt === null ? "" : a.max_attempts === null || attempt <= a.max_attempts ? "yes" : "no";
+    return [
+      (tiers ?? []).join("/"),
+      num(a.max_attempts),
+      a.counts ?? "",
+      num(attempt),
+      counted,
+      num(l?.score),
+      l?.tier?.name ?? "",
+    ];
+  };
   const labels = [...new Set(rows.flatMap((r) => criteriaOf(r).map((c) => c.label)))];
 
   const lines = rows.map((r) => {
     const final = r.final_score === null ? null : Number(r.final_score);
-    const result = r.pass_mark === null || final === null ? "" : final >= Number(r.pass_mark) ? "pass" : "fail";
+    const pastMax = r.attempt !== null && r.max_attempts !== null && Number(r.attempt) > Number(r.max_attempts);
+    const result =
+      r.pass_mark === null || final === null
+        ? ""
+        : pastMax
+          ? "not counted"
+          : final >= Number(r.pass_mark)
+            ? "pass"
+            : "fail";
     const scores = new Map(criteriaOf(r).map((c) => [c.label, c.score]));
     return [
       r.name,
@@ -102,6 +133,9 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
       statusOf(r),
       r.source === "real_call" ? "real call" : "practice",
       r.transcript_purged_at ? `deleted ${local(r.transcript_purged_at)} (retention)` : "kept",
+      ...(r.assignment_id
+        ? limitsOf({ ...r, id: r.assignment_id }, r.user_id, r.attempt === null ? null : Number(r.attempt))
+        : LIMITS.map(() => "")),
     ];
   });
 
@@ -141,6 +175,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
         "not started",
         "",
         "",
+        ...limitsOf(assignment, l.user_id, null),
       ]);
     }
   }
@@ -151,7 +186,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
     action: "grades.exported",
     details: { assignment_id: filter.assignment_id ?? null, group_id: filter.group_id ?? null, rows: lines.length },
   });
-  const body = toCsv([...HEAD, ...labels.map((l) => `criterion: ${l}`), ...TAIL], lines);
+  const body = toCsv([...HEAD, ...labels.map((l) => `criterion: ${l}`), ...TAIL, ...LIMITS], lines);
   const filename = `${organizationName.replace(/[^a-zA-Z0-9]/g, "_")}_grades.csv`;
   return new Response(body, {
     headers: {

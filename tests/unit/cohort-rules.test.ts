@@ -12,13 +12,13 @@ const after = new Date("2026-12-02T12:00:00Z");
 
 describe("assignment status", () => {
   it.each([
-    [{ attempts: 0, bestScore: null, now: before }, "not_started"],
-    [{ attempts: 1, bestScore: 50, now: before }, "in_progress"],
-    [{ attempts: 2, bestScore: 70, now: before }, "passed"],
-    [{ attempts: 1, bestScore: 95, now: before }, "in_progress"], // passing score, but 2 attempts are required
-    [{ attempts: 2, bestScore: 69, now: after }, "overdue"],
-    [{ attempts: 0, bestScore: null, now: after }, "overdue"],
-    [{ attempts: 3, bestScore: 80, now: after }, "passed"], // passed late still counts as passed
+    [{ attempts: 0, score: null, now: before }, "not_started"],
+    [{ attempts: 1, score: 50, now: before }, "in_progress"],
+    [{ attempts: 2, score: 70, now: before }, "passed"],
+    [{ attempts: 1, score: 95, now: before }, "in_progress"], // passing score, but 2 attempts are required
+    [{ attempts: 2, score: 69, now: after }, "overdue"],
+    [{ attempts: 0, score: null, now: after }, "overdue"],
+    [{ attempts: 3, score: 80, now: after }, "passed"], // passed late still counts as passed
   ] as const)("%o is %s", (input, expected) => {
     expect(assignmentStatus({ ...input, passMark: 70, minAttempts: 2, dueAt: due })).toBe(expected);
   });
@@ -46,7 +46,7 @@ describe("attention flags", () => {
       {
         lastActive: recent,
         recentScores: [],
-        assignments: [{ status: "in_progress", attempts: 2, best_score: 55, pass_mark: 70, min_attempts: 2 }],
+        assignments: [{ status: "in_progress", attempts: 2, score: 55, pass_mark: 70, min_attempts: 2 }],
       },
       ["below_pass_mark"],
     ],
@@ -54,7 +54,7 @@ describe("attention flags", () => {
       {
         lastActive: recent,
         recentScores: [],
-        assignments: [{ status: "in_progress", attempts: 1, best_score: 55, pass_mark: 70, min_attempts: 2 }],
+        assignments: [{ status: "in_progress", attempts: 1, score: 55, pass_mark: 70, min_attempts: 2 }],
       },
       [],
     ],
@@ -62,7 +62,7 @@ describe("attention flags", () => {
       {
         lastActive: recent,
         recentScores: [],
-        assignments: [{ status: "overdue", attempts: 0, best_score: null, pass_mark: 70, min_attempts: 1 }],
+        assignments: [{ status: "overdue", attempts: 0, score: null, pass_mark: 70, min_attempts: 1 }],
       },
       ["overdue"],
     ],
