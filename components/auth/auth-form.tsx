@@ -13,12 +13,15 @@ import { api } from "@/lib/client/api";
 import { clearToken, type StoredUser, storeSignIn } from "@/lib/client/storage";
 import { safeNextPath } from "@/lib/safe-next";
 
+import { SsoSignIn } from "./sso-sign-in";
+
 type Mode = "signin" | "signup";
 type SignInAnswer = { token: string; user: StoredUser; message: string };
 
 export function AuthForm() {
   const router = useRouter();
-  const next = useSearchParams().get("next");
+  const params = useSearchParams();
+  const next = params.get("next");
   // Reached through the server's redirect for a missing, expired or revoked session (spec
   // sections 4 and 8: the session is over, so token and user leave local storage too).
   useEffect(() => {
@@ -133,6 +136,16 @@ export function AuthForm() {
             {busy ? "Loading..." : signUp ? "Sign Up" : "Sign In"}
           </Button>
         </form>
+        {!signUp && (
+          <>
+            <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+              <span className="h-px flex-1 bg-border" />
+              or
+              <span className="h-px flex-1 bg-border" />
+            </div>
+            <SsoSignIn next={safeNextPath(next)} ssoError={params.get("sso_error")} />
+          </>
+        )}
       </CardContent>
       <CardFooter className="flex-col gap-3 text-sm text-muted-foreground">
         <p>

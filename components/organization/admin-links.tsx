@@ -6,6 +6,7 @@ import Link from "next/link";
  */
 export const ADMIN_LINKS: { href: string; label: string }[] = [
   { href: "/organization/library", label: "Roleplay library" },
+  { href: "/organization/sso", label: "Single sign-on" },
 ];
 
 export function AdminLinks() {
