@@ -135,11 +135,11 @@ const CALLBACK = new RegExp(`^${SSO_BASE_PATH}/callback/([^/]+)/?$`);
  */
 export async function handleSsoRoute(req: NextRequest): Promise<Response> {
   const id = CALLBACK.exec(req.nextUrl.pathname)?.[1];
-  if (!id || (req.method !== "GET" && req.method !== "POST")) return json404();
+  // Provider ids are uuids: "credentials" or any other name Auth.js knows is not one of ours.
+  if (!id || !isUuid(id) || (req.method !== "GET" && req.method !== "POST")) return json404();
   const origin = publicOrigin(req);
   const wait = await take("ssoCallbackAddress", clientAddress(req.headers));
   if (wait) return toSignInPage(origin, "failed");
-  if (!isUuid(id)) return toSignInPage(origin, "unavailable");
   // No state cookie: a replayed or forged callback, or a sign-in from another browser. Refused
   // before any call to the identity provider.
   if (!req.cookies.get(authjsCookieName(req.url, "state"))) return toSignInPage(origin, "expired");
