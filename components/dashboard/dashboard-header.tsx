@@ -1,3 +1,8 @@
+import { PhoneCall } from "lucide-react";
+import Link from "next/link";
+
+import { Button } from "@/components/ui/button";
+
 import { SignOutButton } from "./sign-out-button";
 
 /** The Development link for developers lives in the app shell's navigation, on every page. */
@@ -9,6 +14,11 @@ export function DashboardHeader({ name }: { name: string }) {
         <p className="text-sm text-muted-foreground">Pick a roleplay, practise, and see how you did.</p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <Link href="/grade/upload">
+            <PhoneCall aria-hidden /> Grade a real call
+          </Link>
+        </Button>
         <SignOutButton />
       </div>
     </header>

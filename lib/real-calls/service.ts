@@ -3,10 +3,18 @@ import "server-only";
 import { getDb } from "@/db";
 import { findStartableRoleplay } from "@/db/queries/conversations";
 import { findMembership } from "@/db/queries/memberships";
-import { findOrganizationMember, insertRealCall, type RealCallTurn } from "@/db/queries/real-calls";
+import {
+  findOrganizationMember,
+  insertRealCall,
+  type RealCallTurn,
+  selectOrganizationLearners,
+} from "@/db/queries/real-calls";
 import type { SessionUser } from "@/lib/auth/service";
+import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import { kickGrader } from "@/lib/grading/queue";
+import { getActiveMembership } from "@/lib/organizations/membership";
+import { listVisibleRoleplays } from "@/lib/roleplays/service";
 import type { RealCallCreateInput, RealCallPreviewInput } from "@/lib/validations/real-calls";
 
 import { type ParsedTranscript, type ParseErrorCode, parseTranscript, TranscriptParseError } from "./parse";
@@ -117,5 +125,17 @@ export async function createRealCall(user: SessionUser, input: RealCallCreateInp
     status: "pending" as const,
     learner_label: label,
     user_id: learnerId,
+  };
+}
+
+/** What the upload page offers: roleplays the caller can see, and for an admin their organisation's learners. */
+export async function uploadChoices(user: SessionUser) {
+  const [roleplays, membership] = await Promise.all([listVisibleRoleplays(user), getActiveMembership(user.id)]);
+  const learners =
+    membership?.role === "admin" ? await selectOrganizationLearners(await getDb(), membership.organizationId) : null;
+  return {
+    roleplays: roleplays.filter((r) => r.is_active).map((r) => ({ id: r.id, name: r.name })),
+    learners,
+    audio: Boolean(env().STT_BASE_URL),
   };
 }
