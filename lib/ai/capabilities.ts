@@ -83,7 +83,8 @@ const describe = (endpoint: string, m: ModelCapabilities) =>
 
 /** Why a probe got nothing: short, and never a header or a key. */
 function failure(err: unknown): Probe {
-  if (err instanceof Anthropic.APIConnectionTimeoutError || (err as Error)?.name === "AbortError")
+  // The probes abort only when their time is up.
+  if (err instanceof Anthropic.APIConnectionTimeoutError || err instanceof Anthropic.APIUserAbortError)
     return { ok: null, detail: "no answer in time" };
   if (err instanceof Anthropic.APIConnectionError) return { ok: null, detail: "unreachable" };
   if (err instanceof Anthropic.APIError && err.status) return { ok: null, detail: `HTTP ${err.status}` };

@@ -56,7 +56,7 @@ const view = ({ id, seq, speaker, text, started_at, ended_at, external_id }: Con
 /** What the learner reads when the offline persona took a turn from the model. */
 function fallbackNotice(reason: PersonaModelFailure["reason"], timeoutMs: number): string {
   return reason === "timeout"
-    ? `The AI persona did not answer within ${Math.round(timeoutMs / 1000)} s, so the offline persona answered this turn.`
+    ? `The AI persona did not answer within ${Math.round(timeoutMs / 100) / 10} s, so the offline persona answered this turn.`
     : "The AI persona could not answer, so the offline persona answered this turn.";
 }
 
