@@ -131,9 +131,11 @@ export async function scrubAuditOf(
         inOrganization,
       ),
     );
-  if (!input.organizationId) {
-    await db.update(auditLog).set({ actor_id: null }).where(eq(auditLog.actor_id, input.userId));
-  }
+  // What the account did there (its own exports, a sign-in through the organisation's provider) loses its actor.
+  await db
+    .update(auditLog)
+    .set({ actor_id: null })
+    .where(and(eq(auditLog.actor_id, input.userId), inOrganization));
 }
 
 /**

@@ -148,6 +148,8 @@ const notFoundDetail: Record<string, string> = {
   "POST /api/protected/grades/[conversationId]/retry": "Conversation not found",
   "GET /api/organization/users/[userId]/scores": "User not found",
   "GET /api/organization/users/[userId]/conversations": "User not found",
+  "DELETE /api/organization/users/[userId]": "User not found",
+  "DELETE /api/dev/users/[userId]": "User not found",
   "PUT /api/organization/grades/[conversationId]/review": "Conversation not found",
   "GET /api/organization/grades/[conversationId]/comments": "Conversation not found",
   "POST /api/organization/grades/[conversationId]/comments": "Conversation not found",
