@@ -110,11 +110,11 @@ export async function startSsoSignIn(req: NextRequest, input: SsoStartInput): Pr
   return Response.json({ url: location }, { headers });
 }
 
-/** Auth.js's error types, as the sign-in page explains them. */
-const AUTHJS_ERRORS: Record<string, SsoErrorCode> = {
-  OAuthCallbackError: "denied",
-  InvalidCheck: "expired",
-};
+/**
+ * Auth.js's error types, as the sign-in page explains them. It names only "client-safe" types in its
+ * redirect (the provider's own refusal); a failed check (state, PKCE, nonce) arrives as "Configuration".
+ */
+const AUTHJS_ERRORS: Record<string, SsoErrorCode> = { OAuthCallbackError: "denied" };
 
 const noStore = { "Cache-Control": "no-store" };
 const json404 = () => Response.json({ detail: "No API route at this path" }, { status: 404, headers: noStore });

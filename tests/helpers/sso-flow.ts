@@ -85,3 +85,29 @@ export function sessionTokenIn(setCookies: string[]): string | null {
   const line = setCookies.find((c) => c.startsWith("parley.session-token="));
   return line ? line.split(";")[0].slice("parley.session-token=".length) : null;
 }
+
+/** An organisation with an admin and a provider pointing at the stand-in, made through the admin API. */
+export async function organizationWithProvider(
+  idp: { issuer: string; clientId: string; clientSecret: string; registerRedirectUri: (uri: string) => void },
+  opts: { domain: string; kind?: "entra" | "google" | "oidc"; name?: string },
+) {
+  const { POST: createProvider } = await import("@/app/api/organization/sso/route");
+  const { call } = await import("./api");
+  const { addMember, createOrg, createUser } = await import("./factories");
+  const org = await createOrg({ name: opts.name ?? `SSO org ${opts.domain}` });
+  const admin = await createUser({ name: "Ada Admin" });
+  await addMember({ userId: admin.id, orgId: org.id, role: "admin" });
+  const res = await call(createProvider, {
+    token: admin.token,
+    body: {
+      kind: opts.kind ?? "oidc",
+      issuer: idp.issuer,
+      client_id: idp.clientId,
+      client_secret: idp.clientSecret,
+      allowed_domain: opts.domain,
+    },
+  });
+  if (res.status !== 201) throw new Error(`provider not created: ${res.status} ${JSON.stringify(res.json)}`);
+  idp.registerRedirectUri(res.json.redirect_uri);
+  return { org, admin, providerId: res.json.id as string, redirectUri: res.json.redirect_uri as string };
+}
