@@ -47,6 +47,11 @@ const schema = z.object({
   GRADING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   GRADING_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
   GRADING_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
+  /** The app's public origin (https://parley.example.edu) for the URLs an LMS is given; unset = the request's. */
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) URL" }).optional(),
+  ),
   /** A call with no turn for this long is ended by the server (graded, or abandoned and refunded). */
   CALL_IDLE_MINUTES: z.coerce.number().positive().default(10),
   CALL_IDLE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
