@@ -1,7 +1,7 @@
 import { APITimeoutError, initializeLogger, llm } from "@livekit/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type MessagesRequest, startAnthropicStub, stubEngines,type StubReply } from "../tests/helpers/anthropic-stub";
+import { type MessagesRequest, startAnthropicStub, stubEngines, type StubReply } from "../tests/helpers/anthropic-stub";
 import { endCallTools } from "./call-ending";
 import { ClaudeLLM } from "./claude-llm";
 

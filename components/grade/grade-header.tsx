@@ -46,7 +46,8 @@ export function GradeHeader({ subtitle, grader, model, realCall, offlineReason }
         )}
         {grader === "rubric" && offlineReason && (
           <p className="max-w-prose text-sm text-muted-foreground" data-testid="graded-offline">
-            Graded offline{model ? ` (${model} was asked)` : ""}: {offlineReason.replace(/^Graded offline by the rubric: /, "")}
+            {offlineReason}
+            {model ? ` (Model asked: ${model}.)` : ""}
           </p>
         )}
       </div>

@@ -29,7 +29,10 @@ export class ModelOutputError extends Error {
  */
 export const modelConfigured = () => Boolean(env().ANTHROPIC_API_KEY);
 
-/** A configured client, or null when ANTHROPIC_API_KEY is not set (offline mode). */
+/**
+ * A configured client, or null when ANTHROPIC_API_KEY is not set (offline mode). The SDK sends the key
+ * as `Authorization: Bearer`, which vLLM's and llama.cpp's --api-key and LiteLLM's keys accept.
+ */
 export function anthropicClient(opts: { timeoutMs?: number; maxRetries?: number } = {}): Anthropic | null {
   const { ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL } = env();
   if (!ANTHROPIC_API_KEY) return null;

@@ -62,7 +62,9 @@ function fallbackNotice(reason: PersonaModelFailure["reason"], timeoutMs: number
 
 /**
  * A typed learner message and the persona's reply. The learner turn is committed before the
- * reply is produced, so a failed model call (502) loses nothing; the lock is not held meanwhile.
+ * reply is produced, and the lock is not held meanwhile. A model that fails or takes longer than
+ * MODEL_REPLY_TIMEOUT_MS gives the turn to the offline persona, marked on the turn and explained in
+ * `offline_notice`.
  */
 export async function addLearnerMessage(user: SessionUser, conversationId: string, text: string) {
   const db = await getDb();

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -54,6 +54,8 @@ export type MessagesRequest = {
  */
 export async function startAnthropicStub(respond: (req: MessagesRequest) => StubReply | Promise<StubReply>) {
   const requests: MessagesRequest[] = [];
+  /** Each request's headers, in the same order (how the client authenticated). */
+  const headers: IncomingHttpHeaders[] = [];
   const server: Server = createServer(async (req, res) => {
     if (req.method !== "POST" || !req.url?.startsWith("/v1/messages")) {
       res
@@ -63,6 +65,7 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
     }
     const body = JSON.parse(await readBody(req)) as MessagesRequest;
     requests.push(body);
+    headers.push(req.headers);
     const reply = await respond(body);
     if ("hang" in reply) return; // never answers: the client's timeout fires
     const delayMs = "delayMs" in reply ? (reply.delayMs ?? 0) : 0;
@@ -129,6 +132,7 @@ export async function startAnthropicStub(respond: (req: MessagesRequest) => Stub
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    headers,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

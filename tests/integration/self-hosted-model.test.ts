@@ -16,7 +16,7 @@ import { enqueueGrade } from "@/lib/grading/queue";
 import { drainGrades } from "@/lib/grading/worker";
 
 import { discoveryCall, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
-import { type MessagesRequest, startAnthropicStub, stubEngines,type StubReply } from "../helpers/anthropic-stub";
+import { type MessagesRequest, startAnthropicStub, stubEngines, type StubReply } from "../helpers/anthropic-stub";
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 import { persona as generatedPersona } from "./roleplay-fixtures";
@@ -248,6 +248,18 @@ describe("the persona's reply on a slow or failing model", () => {
     expect(Math.max(...timings)).toBeLessThan(1_000);
     expect((await reply).json.offline).toBe(true);
     await grading;
+  });
+});
+
+describe("credentials for a self-hosted endpoint", () => {
+  it("sends ANTHROPIC_API_KEY as a bearer token, which vLLM's and llama.cpp's --api-key check (Ollama ignores it)", async () => {
+    respond = () => ({ text: "Dana speaking." });
+    const room = await call(requestroom, { body: { schema_id: roleplayId }, token: member.token });
+    selfHosted({ ANTHROPIC_API_KEY: "vllm-key-123" });
+    const params = { conversationId: room.json.conversation_id as string };
+    const res = await call(sendMessage, { body: { text: "Hello?" }, token: member.token, params });
+    expect(res.json.offline).toBe(false);
+    expect(stub.headers.at(-1)).toMatchObject({ authorization: "Bearer vllm-key-123" });
   });
 });
 
