@@ -1,6 +1,7 @@
 import "server-only";
 
 import { createRemoteJWKSet, jwtVerify } from "jose";
+import { z } from "zod";
 
 import { getDb } from "@/db";
 import { recordAudit } from "@/db/queries/audit";
@@ -106,7 +107,7 @@ export async function completeSsoSignIn(
   if (typeof claims.sub !== "string" || !claims.sub) return refuse("failed");
   if (!fromConfiguredTenant(provider.kind, claims, provider.issuer)) return refuse("failed");
   const email = normalisedEmail(claims);
-  if (!email) return refuse("no_email");
+  if (!email || !z.email().safeParse(email).success) return refuse("no_email");
   if (!inAllowedDomain(provider.kind, claims, provider.allowed_domain)) return refuse("domain");
   if (!emailIsVerified(provider.kind, claims)) return refuse("unverified");
 
