@@ -1,6 +1,6 @@
 "use client";
 
-import { Loader2 } from "lucide-react";
+import { Loader2, MessageSquare } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
@@ -100,13 +100,25 @@ const BADGE: Partial<
   grading_failed: { text: "Grading failed", variant: "destructive" },
 };
 
+/** Comments from an instructor that the learner has not read yet; they clear when the grade is opened. */
+function UnreadMarker({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Badge variant="info" data-testid="unread-comments-total">
+      <MessageSquare aria-hidden className="size-3" />
+      {count} unread instructor {count === 1 ? "comment" : "comments"}
+    </Badge>
+  );
+}
+
 export function RecentConversations({ conversations }: { conversations: Dashboard["conversations"] }) {
   const rows = useLiveConversations(conversations);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
+        <CardTitle className="flex flex-wrap items-center justify-between gap-2">
           <h2>Recent Conversations</h2>
+          <UnreadMarker count={rows.reduce((n, r) => n + r.unread_comments, 0)} />
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -142,6 +154,12 @@ export function RecentConversations({ conversations }: { conversations: Dashboar
                         {c.source === "real_call" && (
                           <Badge variant="secondary" className="ml-1">
                             Real call
+                          </Badge>
+                        )}
+                        {c.unread_comments > 0 && (
+                          <Badge variant="info" className="ml-1" data-testid="unread-comments">
+                            <MessageSquare aria-hidden className="size-3" />
+                            {c.unread_comments} new {c.unread_comments === 1 ? "comment" : "comments"}
                           </Badge>
                         )}
                       </p>

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import type { CoachingView } from "@/lib/coaching/view";
 import type { GradeResponse } from "@/lib/grading/response";
 
 import { LocalDate } from "./local-date";
@@ -13,7 +14,10 @@ import { TranscriptPanel } from "./transcript-panel";
 const STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
 
 /** The grade's sections in their fixed order, then the metrics and the transcript. */
-export function GradeReport({ grade }: { grade: GradeResponse }) {
+/** Instructors' comments and criterion reviews on this grade; `canReview` for an admin of its organisation. */
+export type GradeCoaching = CoachingView & { canReview: boolean };
+
+export function GradeReport({ grade, coaching }: { grade: GradeResponse; coaching?: GradeCoaching }) {
   const f = grade.feedback;
   const minutes = durationMinutes(grade.started_at, grade.ended_at);
   const exact = exactDuration(grade.started_at, grade.ended_at);
@@ -56,6 +60,11 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
           scenario={grade.scenario}
           finalScore={grade.final_score}
           automaticScore={changed ? automatic : undefined}
+          reviews={
+            coaching
+              ? { conversationId: grade.conversation_id, criteria: coaching.criteria, canReview: coaching.canReview }
+              : undefined
+          }
         />
       ) : null}
 
@@ -130,7 +139,20 @@ export function GradeReport({ grade }: { grade: GradeResponse }) {
       {grade.transcript_deleted_at ? (
         <TranscriptDeleted endedAt={grade.ended_at} deletedAt={grade.transcript_deleted_at} />
       ) : (
-        <TranscriptPanel transcript={grade.transcript} personaName={grade.persona_name} />
+        <TranscriptPanel
+          transcript={grade.transcript}
+          personaName={grade.persona_name}
+          coaching={
+            coaching
+              ? {
+                  conversationId: grade.conversation_id,
+                  callStartedAt: grade.started_at,
+                  comments: coaching.comments,
+                  canComment: coaching.canReview,
+                }
+              : undefined
+          }
+        />
       )}
     </div>
   );

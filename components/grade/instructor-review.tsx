@@ -73,12 +73,19 @@ function ReviewNote({ review }: { review: GradeReviewView }) {
           </div>
         ) : null}
       </dl>
-      <blockquote
-        className="border-l-4 border-primary/40 pl-3 text-sm leading-relaxed whitespace-pre-wrap"
-        data-testid="review-comment"
-      >
-        {review.comment}
-      </blockquote>
+      {review.comment ? (
+        <blockquote
+          className="border-l-4 border-primary/40 pl-3 text-sm leading-relaxed whitespace-pre-wrap"
+          data-testid="review-comment"
+        >
+          {review.comment}
+        </blockquote>
+      ) : null}
+      {review.reviewed_score !== null && review.whole_score === null ? (
+        <p className="text-sm text-muted-foreground" data-testid="review-recomputed">
+          Recomputed from the scorecard with the criteria an instructor changed (see the scorecard below).
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -86,7 +93,8 @@ function ReviewNote({ review }: { review: GradeReviewView }) {
 function ReviewForm({ conversationId, automaticScore, review }: Omit<Props, "canReview">) {
   const id = useId();
   // Controlled, so a refused save keeps what the instructor typed.
-  const [score, setScore] = useState(review?.reviewed_score?.toString() ?? "");
+  // The whole-grade score the instructor set, not one recomputed from overridden criteria.
+  const [score, setScore] = useState(review?.whole_score?.toString() ?? "");
   const [comment, setComment] = useState(review?.comment ?? "");
   const [state, action, busy] = useActionState(reviewGradeAction, {});
   const scoreError = state.fieldErrors?.score?.[0];
@@ -110,7 +118,8 @@ function ReviewForm({ conversationId, automaticScore, review }: Omit<Props, "can
         />
         <FieldMessage id={`${id}-score-error`} message={scoreError} />
         <p id={`${id}-score-hint`} className="text-xs text-muted-foreground">
-          Leave empty to keep the automatic score. A changed score needs a reason below.
+          Leave empty to keep the automatic score (or the one recomputed from criteria you changed below). A score here
+          replaces both and needs a reason.
         </p>
       </div>
       <div className="grid gap-1.5">

@@ -1,8 +1,10 @@
 import { Badge } from "@/components/ui/badge";
+import type { CriterionReviewView } from "@/lib/coaching/criteria";
 import type { ScorecardResult } from "@/lib/grading/scorecard";
 import type { Scenario } from "@/lib/validations/scorecard";
 import { SCENARIO_KIND_LABELS } from "@/lib/validations/scorecard";
 
+import { CriterionChangeNote, CriterionOverrideForm } from "./criterion-review";
 import { ScoreBar } from "./score-tile";
 import { GradeSection } from "./section";
 
@@ -12,6 +14,7 @@ export function ScorecardPanel({
   scenario,
   finalScore,
   automaticScore,
+  reviews,
 }: {
   scorecard: ScorecardResult;
   scenario: Scenario | null;
@@ -19,6 +22,8 @@ export function ScorecardPanel({
   finalScore: number | null;
   /** Set when a review changed the score: the automatic one, shown beside the verdict (null: too little). */
   automaticScore?: number | null;
+  /** Criteria an instructor reviewed (the automatic values stay), and whether this viewer may override them. */
+  reviews?: { conversationId: string; criteria: CriterionReviewView[]; canReview: boolean };
 }) {
   const passed = finalScore !== null && finalScore >= scorecard.pass_mark;
   const totalWeight = scorecard.criteria.filter((c) => c.score !== null).reduce((s, c) => s + c.weight, 0);
@@ -74,7 +79,18 @@ export function ScorecardPanel({
               <p className="text-muted-foreground">Not measured: {c.detail}.</p>
             ) : (
               <>
-                <ScoreBar label={c.passed === null ? "Score" : c.passed ? "Pass" : "Below"} score={c.score} />
+                <ScoreBar
+                  label={
+                    reviews?.criteria.some((r) => r.criterion_id === c.id && r.overridden)
+                      ? "Automatic"
+                      : c.passed === null
+                        ? "Score"
+                        : c.passed
+                          ? "Pass"
+                          : "Below"
+                  }
+                  score={c.score}
+                />
                 <p className="leading-relaxed">
                   {c.detail}.
                   {c.counted !== null && c.score !== null && c.counted < c.score ? (
@@ -96,9 +112,36 @@ export function ScorecardPanel({
                 <span className="font-medium">Better line:</span> &ldquo;{c.better_line}&rdquo;
               </p>
             ) : null}
+            {reviews ? <CriterionReviewBlock criterion={c} reviews={reviews} /> : null}
           </li>
         ))}
       </ul>
     </GradeSection>
+  );
+}
+
+/** An instructor's score in force beside the automatic one, what changed and why, and for admins the override form. */
+function CriterionReviewBlock({
+  criterion,
+  reviews,
+}: {
+  criterion: ScorecardResult["criteria"][number];
+  reviews: NonNullable<Parameters<typeof ScorecardPanel>[0]["reviews"]>;
+}) {
+  const review = reviews.criteria.find((r) => r.criterion_id === criterion.id);
+  return (
+    <>
+      {review?.overridden ? <ScoreBar label="Reviewed" score={review.score} /> : null}
+      {review ? <CriterionChangeNote review={review} /> : null}
+      {reviews.canReview ? (
+        <CriterionOverrideForm
+          conversationId={reviews.conversationId}
+          criterionId={criterion.id}
+          label={criterion.label}
+          automaticScore={criterion.score}
+          review={review}
+        />
+      ) : null}
+    </>
   );
 }

@@ -5,6 +5,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db";
 import { conversations, creditAccounts, gradeReviews, grades } from "@/db/schema";
 
+import { unreadCommentsColumn } from "./coaching";
+
 // Practice only: an uploaded real call is listed and graded, but it is not practice (count, time, average, trend).
 const ended = (userId: string) =>
   and(eq(conversations.user_id, userId), eq(conversations.status, "ended"), eq(conversations.source, "practice"));
@@ -52,6 +54,8 @@ export async function selectRecentConversations(db: Executor, input: { userId: s
       grade_status: grades.status,
       grade_state: grades.state,
       score: sql<number | null>`(${gradedScore})::int`,
+      // Instructors' comments on the call the learner has not opened yet (the unread marker).
+      unread_comments: unreadCommentsColumn(conversations.id),
     })
     .from(conversations)
     .leftJoin(grades, eq(grades.conversation_id, conversations.id))

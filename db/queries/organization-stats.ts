@@ -17,6 +17,7 @@ import {
 import type { GradeState } from "@/lib/grading/grade-schema";
 
 import { isAttempt, isAttemptOf } from "./assignments";
+import { exportCoachingColumns } from "./coaching";
 import { rowsOf } from "./rows";
 
 export type MemberAggregate = {
@@ -183,6 +184,9 @@ export type ExportRow = {
   source: "practice" | "real_call";
   /** When the retention job deleted the call's transcript (the grade stays); null while it is kept. */
   transcript_purged_at: Date | string | null;
+  /** Instructors' comments on the call's turns, and its criterion overrides in force (db/queries/coaching.ts). */
+  turn_comments: string | null;
+  criterion_overrides: string | null;
 };
 
 /**
@@ -218,7 +222,8 @@ export async function selectGradeExport(
         where c2.user_id = c.user_id and c2.organization_id = ${org} and c2.schema_id = c.schema_id
           and c2.started_at >= a.created_at and (c2.started_at, c2.id) <= (c.started_at, c.id)
           and ${isAttemptOf("c2", "g2", "r2")}
-      ) end as attempt
+      ) end as attempt,
+      ${exportCoachingColumns}
     from conversations c
     join users u on u.id = c.user_id
     left join grades g on g.conversation_id = c.id

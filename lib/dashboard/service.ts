@@ -51,6 +51,7 @@ export async function getDashboard(user: SessionUser) {
       grade_state: c.grade_status === "graded" ? gradeStateName(c.grade_state ?? "graded") : null,
       // 'real_call': an uploaded call, graded but not practice (no credit, not in the stats above).
       source: c.source,
+      unread_comments: Number(c.unread_comments ?? 0),
     })),
     // Issue 14: the learner's assignments in their current organisation, soonest due first.
     assignments,

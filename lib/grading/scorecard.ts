@@ -46,7 +46,7 @@ export type JudgedCriterion = { score: number; quote: string | null; better_line
 
 export const MIN_LEARNER_WORDS = 40;
 /** Measures of delivery rather than substance. */
-const STYLE = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
+export const STYLE = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
 
 /** Ceilings a coach applies whatever the scorecard says. */
 /** A spoken discovery call in which the learner did most of the talking. */

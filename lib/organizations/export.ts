@@ -45,6 +45,8 @@ const TAIL = ["reviewer_comment", "status", "source", "transcript"];
  * (attempts past the maximum do not); the learner's score that counts on the assignment (best or latest) and tier.
  */
 const LIMITS = ["tiers", "max_attempts", "counts", "attempt", "counted", "assignment_score", "tier"];
+/** Coaching (issue 25): the instructors' comments with their turn numbers, and the criterion overrides in force. */
+const COACHING = ["comments", "criterion_overrides"];
 
 /** What became of the call: too little to grade is a state, so its row has no automatic score. */
 function statusOf(r: ExportRow): string {
@@ -136,6 +138,8 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
       ...(r.assignment_id
         ? limitsOf({ ...r, id: r.assignment_id }, r.user_id, r.attempt === null ? null : Number(r.attempt))
         : LIMITS.map(() => "")),
+      r.turn_comments ?? "",
+      r.criterion_overrides ?? "",
     ];
   });
 
@@ -176,6 +180,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
         "",
         "",
         ...limitsOf(assignment, l.user_id, null),
+        ...COACHING.map(() => ""),
       ]);
     }
   }
@@ -186,7 +191,7 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
     action: "grades.exported",
     details: { assignment_id: filter.assignment_id ?? null, group_id: filter.group_id ?? null, rows: lines.length },
   });
-  const body = toCsv([...HEAD, ...labels.map((l) => `criterion: ${l}`), ...TAIL, ...LIMITS], lines);
+  const body = toCsv([...HEAD, ...labels.map((l) => `criterion: ${l}`), ...TAIL, ...LIMITS, ...COACHING], lines);
   const filename = `${organizationName.replace(/[^a-zA-Z0-9]/g, "_")}_grades.csv`;
   return new Response(body, {
     headers: {

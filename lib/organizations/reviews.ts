@@ -4,14 +4,18 @@ import { getDb } from "@/db";
 import { findConversation } from "@/db/queries/conversations";
 import { findGrade } from "@/db/queries/grades";
 import { findMembership } from "@/db/queries/memberships";
-import { findReview, upsertReview } from "@/db/queries/reviews";
+import { findReview } from "@/db/queries/reviews";
 import type { SessionUser } from "@/lib/auth/service";
+import { saveWholeGradeReview, wholeGradeScore } from "@/lib/coaching/whole-review";
 import { conflict, notFound } from "@/lib/errors";
 import type { ReviewInput } from "@/lib/validations/assignment";
 
 export type GradeReviewView = {
   automatic_score: number | null;
+  /** The reviewed score that counts: the whole-grade score, else the one recomputed from overridden criteria. */
   reviewed_score: number | null;
+  /** The score the instructor set for the whole grade (null: none, the criteria decide). */
+  whole_score: number | null;
   final_score: number | null;
   comment: string;
   reviewer: string | null;
@@ -29,27 +33,26 @@ export async function reviewGrade(
   input: ReviewInput,
 ): Promise<GradeReviewView> {
   const db = await getDb();
-  const conversation = await findConversation(db, { conversationId, scope: { reviewerId: caller.id } });
-  if (!conversation) throw notFound("Conversation not found");
-  const id = conversation.id;
-  const grade = await findGrade(db, id);
-  if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");
-  await upsertReview(db, {
-    conversationId: id,
-    reviewerId: caller.id,
-    score: input.score ?? null,
-    comment: input.comment,
+  const { id, grade } = await db.transaction(async (tx) => {
+    const conversation = await findConversation(tx, { conversationId, scope: { reviewerId: caller.id } });
+    if (!conversation) throw notFound("Conversation not found");
+    const grade = await findGrade(tx, conversation.id);
+    if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");
+    await saveWholeGradeReview(tx, { conversation, grade, reviewerId: caller.id, input });
+    return { id: conversation.id, grade };
   });
-  return (await reviewOf(id, grade.score))!;
+  return (await reviewOf(id, grade.state === "too_little" ? null : grade.score))!;
 }
 
 /** The instructor's review shown on the grade page, beside the automatic score. */
 export async function reviewOf(conversationId: string, automaticScore: number | null): Promise<GradeReviewView | null> {
-  const row = await findReview(await getDb(), conversationId);
+  const db = await getDb();
+  const row = await findReview(db, conversationId);
   if (!row) return null;
   return {
     automatic_score: automaticScore,
     reviewed_score: row.score,
+    whole_score: await wholeGradeScore(db, conversationId, row),
     final_score: row.score ?? automaticScore,
     comment: row.comment,
     reviewer: row.reviewer_name,

@@ -8,6 +8,7 @@ import { getDb } from "@/db";
 import { resetAll } from "@/lib/rate-limit";
 
 import { call } from "../helpers/api";
+import { makeComment } from "./matrix/routes-coaching";
 import { buildWorld, makeAssignment, makeConversation, type World } from "./matrix/world";
 
 type Target = {
@@ -48,6 +49,21 @@ const targets: Target[] = [
     route: "PUT /api/organization/grades/[conversationId]/review",
     as: "admin",
     params: (w) => ({ conversationId: w.graded.id }),
+  },
+  {
+    route: "POST /api/organization/grades/[conversationId]/comments",
+    as: "admin",
+    params: (w) => ({ conversationId: w.graded.id }),
+  },
+  {
+    route: "PATCH /api/organization/grades/[conversationId]/comments/[commentId]",
+    as: "admin",
+    params: (w) => makeComment(w),
+  },
+  {
+    route: "PUT /api/organization/grades/[conversationId]/criteria/[criterionId]",
+    as: "admin",
+    params: (w) => ({ conversationId: w.graded.id, criterionId: "spin" }),
   },
   { route: "PUT /api/protected/active-organization", as: "member" },
   { route: "PUT /api/organization/retention", as: "admin" },
@@ -170,6 +186,8 @@ async function rowCounts() {
     "grade_reviews",
     "user_settings",
     "join_codes",
+    "turn_comments",
+    "criterion_reviews",
   ];
   const counts: Record<string, number> = {};
   for (const t of tables) {
@@ -209,6 +227,8 @@ describe("bad input never gets a 5xx and never writes", () => {
       "DELETE /api/organization/assignments/[id]",
       "GET /api/organization/join-codes",
       "GET /api/organization/retention",
+      "GET /api/organization/grades/[conversationId]/comments",
+      "DELETE /api/organization/grades/[conversationId]/comments/[commentId]",
     ]);
     expect(readsJson(apiRoot).filter((r) => !covered.has(r))).toEqual([]);
   });

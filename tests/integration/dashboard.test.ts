@@ -124,6 +124,8 @@ describe("GET /api/protected/dashboard", () => {
       score: null,
       status: "grading_failed",
       grade_state: null,
+      source: "practice",
+      unread_comments: 0,
     });
     expect(new Date(json.conversations[0].started_at).toString()).not.toBe("Invalid Date");
   });

@@ -8,6 +8,7 @@ import { InstructorReview } from "@/components/grade/instructor-review";
 import { PractiseAgain } from "@/components/grade/practise-again";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
+import { coachingView } from "@/lib/coaching/view";
 import { AppError } from "@/lib/errors";
 import type { GradeResponse } from "@/lib/grading/response";
 import { getGradeView, type GradeView } from "@/lib/grading/service";
@@ -23,12 +24,14 @@ async function loadView(conversationId: string) {
   const user = await requirePageUser();
   try {
     const view: GradeView = await getGradeView(user, conversationId);
-    if (view.state !== "graded") return { view, viewerId: user.id, review: null, reviewer: false };
-    const [review, reviewer] = await Promise.all([
+    if (view.state !== "graded") return { view, viewerId: user.id, review: null, reviewer: false, coaching: null };
+    // Opening the grade as its learner marks the instructors' comments read (coachingView).
+    const [review, reviewer, coaching] = await Promise.all([
       reviewOf(conversationId, automaticScore(view.grade)),
       canReview(user, view.conversation.organization_id),
+      coachingView(user, view.conversation, view.grade),
     ]);
-    return { view, viewerId: user.id, review, reviewer };
+    return { view, viewerId: user.id, review, reviewer, coaching };
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return null; // not found and not yours look the same
     throw err;
@@ -97,7 +100,10 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
             review={loaded?.review ?? null}
             canReview={loaded?.reviewer ?? false}
           />
-          <GradeReport grade={view.grade} />
+          <GradeReport
+            grade={view.grade}
+            coaching={loaded?.coaching ? { ...loaded.coaching, canReview: loaded.reviewer } : undefined}
+          />
         </>
       )}
     </main>

@@ -1,0 +1,7 @@
+import { withUser } from "@/lib/api/handler";
+import { listCriterionReviews } from "@/lib/coaching/criteria";
+import { conversationParams } from "@/lib/validations/conversation";
+
+export const GET = withUser(async ({ params, caller }) => listCriterionReviews(caller.user, params.conversationId), {
+  params: conversationParams,
+});
