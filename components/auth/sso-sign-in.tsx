@@ -39,43 +39,50 @@ export function SsoSignIn({ next, ssoError }: { next: string | null; ssoError: s
     setBusy(false);
   }
 
-  if (!open)
-    return (
-      <Button type="button" variant="outline" className="w-full" onClick={() => setOpen(true)}>
-        <Building2 aria-hidden />
-        Sign in with your organization
-      </Button>
-    );
-
+  // Collapsed until asked for: the page's own "Email" field and "Sign In" button stay the only ones of their names.
   return (
     <section aria-labelledby="sso-heading" className="space-y-3 rounded-lg border p-3">
       <h2 id="sso-heading" className="flex items-center gap-2 text-sm font-medium">
         <Building2 className="size-4" aria-hidden />
         Sign in with your organization
       </h2>
-      {error && (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
+      {!open ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            If your university or company uses single sign-on, use your work account.
+          </p>
+          <Button type="button" variant="outline" className="w-full" onClick={() => setOpen(true)}>
+            Use single sign-on
+          </Button>
+        </>
+      ) : (
+        <>
+          {error && (
+            <Alert variant="destructive">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          <form onSubmit={submit} className="space-y-3">
+            <div className="space-y-2">
+              <Label htmlFor="sso-email">Work email</Label>
+              <Input
+                id="sso-email"
+                name="sso-email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@university.edu"
+                required
+                autoFocus={returned === null}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
+              {busy ? "Redirecting..." : "Continue"}
+            </Button>
+          </form>
+        </>
       )}
-      <form onSubmit={submit} className="space-y-3">
-        <div className="space-y-2">
-          <Label htmlFor="sso-email">Work email</Label>
-          <Input
-            id="sso-email"
-            name="sso-email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@university.edu"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="secondary" className="w-full" disabled={busy}>
-          {busy ? "Redirecting..." : "Continue with single sign-on"}
-        </Button>
-      </form>
     </section>
   );
 }
