@@ -4,6 +4,7 @@ import { ArrowLeft, Download, Users } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 
+import { CohortProgress } from "@/components/progress/cohort-progress";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import type { Cohort } from "@/lib/organizations/cohort";
@@ -78,6 +79,9 @@ export function OrganizationManager({ cohort, roleplays, joinCodes }: Props) {
           <a href="#assignments" className="text-primary underline-offset-4 hover:underline">
             Assignments
           </a>
+          <a href="#progress" className="text-primary underline-offset-4 hover:underline">
+            Progress
+          </a>
           <a href="#learners" className="text-primary underline-offset-4 hover:underline">
             Learners
           </a>
@@ -96,6 +100,7 @@ export function OrganizationManager({ cohort, roleplays, joinCodes }: Props) {
           groups={realGroups}
           people={people}
         />
+        <CohortProgress groups={realGroups} />
         <section id="learners" aria-label="Learners" className="space-y-4">
           {peopleGroups.length === 0 ? (
             <Card>

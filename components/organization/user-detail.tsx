@@ -3,6 +3,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
 
+import { ProgressLoader } from "@/components/progress/progress-loader";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { UserStats } from "@/lib/organizations/stats";
@@ -51,6 +52,23 @@ export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => vo
         </CardHeader>
         <CardContent>
           <UserScores userId={user.id} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Progress by skill</h2>
+          </CardTitle>
+          <CardDescription>
+            First, best and latest score and proficiency per roleplay, scorecard criterion and SPIN stage.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ProgressLoader
+            url={`/api/organization/progress?user_id=${encodeURIComponent(user.id)}`}
+            viewer="instructor"
+            empty="No graded practice in this organization yet."
+          />
         </CardContent>
       </Card>
       <Card>

@@ -98,7 +98,7 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await dashboard.goto();
   await expect(card).toContainText("Passed");
   await expect(learner.getByRole("heading", { name: "Your progress" })).toBeVisible();
-  await expect(learner.getByTestId("score-trend")).toBeVisible();
+  await expect(learner.getByTestId("progress-chart")).toBeVisible();
 
   // The instructor sees it complete, opens the learner's conversation and reviews the grade.
   await admin.reload();

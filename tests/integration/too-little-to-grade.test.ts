@@ -11,9 +11,9 @@ import { GET as dashboard } from "@/app/api/protected/dashboard/route";
 import { GET as gradeApi } from "@/app/api/protected/grades/[conversationId]/route";
 import { getDb } from "@/db";
 import { assignments, conversations, conversationTurns, grades } from "@/db/schema";
-import { getProgress } from "@/lib/dashboard/progress";
 import { enqueueGrade } from "@/lib/grading/queue";
 import { drainGrades } from "@/lib/grading/worker";
+import { getOwnProgress } from "@/lib/progress/service";
 
 import { discoveryCall, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
 import { call } from "../helpers/api";
@@ -138,9 +138,9 @@ describe('"Too little to grade" is a state, not a score', () => {
     });
     expect(rows.find((c: { id: string }) => c.id === goodId)).toMatchObject({ score: good, grade_state: "graded" });
 
-    const progress = await getProgress({ id: learner.id, name: learner.name, email: learner.email, isDev: false });
-    expect(progress.points.map((p) => p.conversation_id)).toEqual([goodId]);
-    expect(progress.best).toEqual([{ schema_name: "Discovery call", best: good, attempts: 1, last: good }]);
+    const progress = await getOwnProgress({ id: learner.id, name: learner.name, email: learner.email, isDev: false });
+    expect(progress.overall.points.map((p) => p.conversation_id)).toEqual([goodId]);
+    expect(progress.roleplays).toMatchObject([{ label: "Discovery call", best: good, sessions: 1, latest: good }]);
   });
 
   it("the organisation's statistics, charts and learner list leave it out of scores and show its state", async () => {

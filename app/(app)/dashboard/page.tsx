@@ -10,10 +10,10 @@ import { RoleplayPicker } from "@/components/dashboard/roleplay-picker";
 import { StatCards } from "@/components/dashboard/stat-cards";
 import { YourProgress } from "@/components/dashboard/your-progress";
 import { requirePageUser } from "@/lib/auth/page";
-import { getProgress } from "@/lib/dashboard/progress";
 import { getDashboard } from "@/lib/dashboard/service";
 import { logError } from "@/lib/db-errors";
 import { env } from "@/lib/env";
+import { getOwnProgress } from "@/lib/progress/service";
 import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -41,7 +41,7 @@ export default async function DashboardPage() {
   const [dashboard, roleplays, progress] = await Promise.all([
     getDashboard(user),
     roleplayChoices(user),
-    getProgress(user),
+    getOwnProgress(user),
   ]);
   const canManage = dashboard.organizationRole === "admin" || dashboard.isDev;
   return (
