@@ -3,11 +3,46 @@
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 
 import type { FormValues } from "./form-values";
 import { TextField } from "./text-field";
+
+function CheckboxField(props: {
+  id: string;
+  name: "is_active" | "live_hints";
+  label: string;
+  note: string;
+  disabled: boolean;
+}) {
+  const { control } = useFormContext<FormValues>();
+  return (
+    <div className="flex items-start gap-3">
+      <Controller
+        control={control}
+        name={props.name}
+        render={({ field }) => (
+          <Checkbox
+            id={props.id}
+            checked={field.value}
+            disabled={props.disabled}
+            aria-describedby={`${props.id}-note`}
+            onCheckedChange={(v) => field.onChange(v === true)}
+            className="mt-0.5"
+          />
+        )}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={props.id}>{props.label}</Label>
+        <span id={`${props.id}-note`} className="text-sm text-muted-foreground">
+          {props.note}
+        </span>
+      </div>
+    </div>
+  );
+}
 
 export function BasicInfoSection({ disabled, children }: { disabled: boolean; children?: React.ReactNode }) {
   const { control } = useFormContext<FormValues>();
@@ -61,6 +96,22 @@ export function BasicInfoSection({ disabled, children }: { disabled: boolean; ch
             below or make it public.
           </p>
         ) : null}
+        <div className="grid gap-3 rounded-md border p-3">
+          <CheckboxField
+            id="schema-active"
+            name="is_active"
+            label="Active"
+            note="Learners can start it. An inactive roleplay (such as a draft made from a real call) is kept but cannot be practised."
+            disabled={disabled}
+          />
+          <CheckboxField
+            id="schema-live-hints"
+            name="live_hints"
+            label="Show live hints while practising"
+            note="After each of the learner's turns, one short coaching hint appears beside the chat. The buyer never hears it and it is not graded. Always off when the learner practises it for an open assignment."
+            disabled={disabled}
+          />
+        </div>
         {children}
       </CardContent>
     </Card>

@@ -43,6 +43,8 @@ export type FormValues = {
   name: string;
   description: string;
   is_public: boolean;
+  is_active: boolean;
+  live_hints: boolean;
   assigned_groups: string[];
   schema_data: {
     persona: Persona;
@@ -74,6 +76,8 @@ export function initialValues(roleplay?: RoleplayItem): FormValues {
     name: roleplay?.name ?? "",
     description: roleplay?.description ?? "",
     is_public: roleplay?.is_public ?? true,
+    is_active: roleplay?.is_active ?? true,
+    live_hints: roleplay?.live_hints ?? false,
     assigned_groups: roleplay?.assigned_groups ?? [],
     schema_data: {
       persona: {

@@ -20,6 +20,7 @@ const roleplayColumns = {
   description: roleplays.description,
   is_public: roleplays.is_public,
   is_active: roleplays.is_active,
+  live_hints: roleplays.live_hints,
   persona: roleplays.persona,
   scenario: roleplays.scenario,
   scorecard: roleplays.scorecard,
@@ -33,6 +34,7 @@ export type RoleplayRow = {
   description: string;
   is_public: boolean;
   is_active: boolean;
+  live_hints: boolean;
   persona: Persona;
   scenario: Scenario | null;
   scorecard: Scorecard | null;
@@ -127,6 +129,9 @@ type RoleplayValues = {
   scenario: Scenario;
   scorecard: Scorecard;
   groupIds: string[];
+  /** Undefined: a new roleplay is active without hints; an update keeps what is stored. */
+  isActive?: boolean;
+  liveHints?: boolean;
 };
 
 export async function insertRoleplay(
@@ -145,6 +150,8 @@ export async function insertRoleplay(
         scenario: input.scenario,
         scorecard: input.scorecard,
         author_id: input.authorId,
+        is_active: input.isActive ?? true,
+        live_hints: input.liveHints ?? false,
       })
       .returning({ id: roleplays.id });
     if (input.groupIds.length) {
@@ -169,6 +176,8 @@ export async function updateRoleplayRow(
         persona: input.persona,
         scenario: input.scenario,
         scorecard: input.scorecard,
+        ...(input.isActive === undefined ? {} : { is_active: input.isActive }),
+        ...(input.liveHints === undefined ? {} : { live_hints: input.liveHints }),
         updated_at: sql`now()`,
       })
       .where(

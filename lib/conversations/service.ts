@@ -20,6 +20,7 @@ import { enqueueGrade, kickGrader, makeGradeDue, regradeAfterLateTurn } from "@/
 import { type AgentTurn, MAX_TURNS_PER_CONVERSATION } from "@/lib/validations/conversation";
 
 import { buildBrief } from "./brief";
+import { hintAfter, hintsState } from "./hints";
 import { claudePersonaReply, PersonaModelFailure } from "./claude-reply";
 import { offlineReply } from "./offline-persona";
 
@@ -106,6 +107,8 @@ export async function addLearnerMessage(user: SessionUser, conversationId: strin
     offline_notice: failure ? fallbackNotice(failure.reason, timeoutMs) : null,
     learner_turn: view(learnerTurn),
     persona_turn: personaTurn ? view(personaTurn) : null,
+    /** Live hints: one short coaching hint on the learner's turn, for the learner's eyes only (null when off). */
+    hint: await hintAfter(conversationId, [...transcript, learnerTurn]),
   };
 }
 
@@ -200,9 +203,10 @@ export async function getOwnedConversation(user: SessionUser, conversationId: st
   const db = await getDb();
   const conversation = await findConversation(db, { conversationId, scope: { ownerId: user.id } });
   if (!conversation) throw conversationNotFound();
-  const [turns, scenario] = await Promise.all([
+  const [turns, scenario, hints] = await Promise.all([
     listTurns(db, conversationId),
     findConversationScenario(db, conversationId),
+    hintsState(conversationId),
   ]);
   return {
     conversation_id: conversation.id,
@@ -213,5 +217,8 @@ export async function getOwnedConversation(user: SessionUser, conversationId: st
     persona: { name: conversation.persona.name, role: conversation.persona.role },
     offline: conversation.mode === "local" && !anthropicClient(),
     turns: turns.map(view),
+    /** Whether this call shows live hints ("assessed": an open assignment counts it, so none), and the latest one. */
+    live_hints: { enabled: hints.enabled, reason: hints.reason },
+    hint: hints.enabled ? await hintAfter(conversationId, turns) : null,
   };
 }

@@ -10,6 +10,7 @@ export function presentRoleplay(row: RoleplayRow, opts: { withOrganization?: boo
     description: row.description,
     is_public: row.is_public,
     is_active: row.is_active,
+    live_hints: row.live_hints,
     schema_data: { persona: row.persona, ...roleplayGrading(row) },
     assigned_groups: row.assigned_groups,
     ...(opts.withOrganization ? { organization: { name: row.organization_name ?? "" } } : {}),

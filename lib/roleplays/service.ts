@@ -77,6 +77,8 @@ function valuesOf(payload: RoleplayPayload) {
       scorecard: payload.schema_data.scorecard ?? null,
     }),
     groupIds: payload.assigned_groups,
+    isActive: payload.is_active,
+    liveHints: payload.live_hints,
   };
 }
 

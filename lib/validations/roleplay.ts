@@ -22,6 +22,10 @@ const basics = {
     .transform((v) => v ?? ""),
   is_public: z.boolean({ error: "is_public must be true or false" }).default(true),
   assigned_groups: groupIds,
+  /** Omitted: a new roleplay is active; an edit keeps what it had. Inactive: nobody can start it. */
+  is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
+  /** A short coaching hint after each learner turn while practising (never during an assessed assignment). */
+  live_hints: z.boolean({ error: "live_hints must be true or false" }).optional(),
 };
 
 /** The roleplay payload: one schema for the API; the form's stricter rules extend it below. */

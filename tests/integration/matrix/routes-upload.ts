@@ -1,4 +1,5 @@
 import { type Case, signedIn } from "./expect";
+import { makeConversation } from "./world";
 
 const transcript = "Sam: How do you close the books today?\nDana: By hand, mostly.\nSam: What does that cost you?";
 
@@ -34,5 +35,13 @@ export const cases: Case[] = [
       },
     }),
     expect: signedIn({ member: 201, admin: 201, otherAdmin: 404, developer: 404 }),
+  },
+  {
+    // Live hints of a voice call: only the learner who holds it.
+    route: "GET /api/protected/conversations/[conversationId]/hint",
+    input: async (w) => ({
+      params: { conversationId: (await makeConversation(w.users.member.id, w.orgA.id, w.publicRoleplay.id)).id },
+    }),
+    expect: signedIn({ member: 200, admin: 404, otherAdmin: 404, developer: 404 }),
   },
 ];
