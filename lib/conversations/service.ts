@@ -20,8 +20,8 @@ import { enqueueGrade, kickGrader, makeGradeDue, regradeAfterLateTurn } from "@/
 import { type AgentTurn, MAX_TURNS_PER_CONVERSATION } from "@/lib/validations/conversation";
 
 import { buildBrief } from "./brief";
-import { hintAfter, hintsState } from "./hints";
 import { claudePersonaReply, PersonaModelFailure } from "./claude-reply";
+import { hintAfter, hintsState } from "./hints";
 import { offlineReply } from "./offline-persona";
 
 const conversationNotFound = () => notFound("Conversation not found");

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { POST as endRoute } from "@/app/api/protected/conversations/[conversationId]/end/route";
 import { GET as hintRoute } from "@/app/api/protected/conversations/[conversationId]/hint/route";
 import { POST as sendMessage } from "@/app/api/protected/conversations/[conversationId]/messages/route";
 import { GET as conversationRoute } from "@/app/api/protected/conversations/[conversationId]/route";
-import { POST as endRoute } from "@/app/api/protected/conversations/[conversationId]/end/route";
 import { GET as gradeApi } from "@/app/api/protected/grades/[conversationId]/route";
 import { POST as requestroom } from "@/app/api/protected/requestroom/route";
 import { POST as createRoleplay } from "@/app/api/protected/roleplay/create/route";
@@ -14,8 +14,8 @@ import { getDb } from "@/db";
 import { assignmentGroups, assignments, conversationTurns, grades, roleplays } from "@/db/schema";
 import { drainGrades } from "@/lib/grading/worker";
 
-import { call } from "../helpers/api";
 import { startAnthropicStub } from "../helpers/anthropic-stub";
+import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
 
 const SITUATION_HINT = "That was a situation question; what problem might sit behind it?";
