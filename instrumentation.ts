@@ -11,6 +11,7 @@ export async function register() {
   const { prepareDatabase } = await import("@/lib/startup");
   const { startGradingSweep } = await import("@/lib/grading/worker");
   const { startIdleSweep } = await import("@/lib/conversations/idle");
+  const { startLtiOutbox } = await import("@/lib/lti/outbox");
   const prepare = async () => {
     try {
       await prepareDatabase();
@@ -24,6 +25,7 @@ export async function register() {
   await prepare();
   startGradingSweep();
   startIdleSweep();
+  startLtiOutbox();
   // Transcripts past their organisation's retention, hourly; safe with several instances (lib/data/retention.ts).
   const { startRetentionSweep } = await import("@/lib/data/retention");
   startRetentionSweep();

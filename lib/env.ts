@@ -47,6 +47,11 @@ const schema = z.object({
   GRADING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   GRADING_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
   GRADING_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
+  /** LTI grade passback (lib/lti/outbox.ts): one HTTP call's limit, attempts, first retry delay (doubling, jittered), sweep. */
+  LTI_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LTI_SCORE_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  LTI_SCORE_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  LTI_OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
   /** The app's public origin (https://parley.example.edu) for the URLs an LMS is given; unset = the request's. */
   PUBLIC_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),

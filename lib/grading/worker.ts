@@ -4,6 +4,8 @@ import { getDb } from "@/db";
 import { claimPendingGrade, nextPendingDueAt, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
 import { describeError, logError, scrub } from "@/lib/db-errors";
 import { env } from "@/lib/env";
+import { kickLtiOutbox } from "@/lib/lti/outbox";
+import { queueScoreForLms } from "@/lib/lti/outcomes";
 
 import { gradeConversation } from "./grade-conversation";
 
@@ -33,7 +35,13 @@ export async function gradeNext(): Promise<boolean> {
   if (!claim) return false;
   try {
     // Refused when a late turn took the lease back meanwhile: the grade is due again with it.
-    await saveGradeResult(db, claim, await gradeConversation(db, claim.conversation_id));
+    const result = await gradeConversation(db, claim.conversation_id);
+    // The score goes to the LMS outbox in the same transaction, so a saved grade is never left unsent.
+    const queued = await db.transaction(async (tx) => {
+      if (!(await saveGradeResult(tx, claim, result))) return 0;
+      return queueScoreForLms(tx, claim.conversation_id);
+    });
+    if (queued > 0) kickLtiOutbox();
   } catch (err) {
     const final = claim.attempts >= env().GRADING_MAX_ATTEMPTS;
     console.warn(`[grading] attempt ${claim.attempts} for ${claim.conversation_id} failed: ${reason(err)}`);

@@ -1,14 +1,21 @@
-import { compactVerify, createLocalJWKSet, SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { compactVerify, createLocalJWKSet, jwtVerify, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POST as rotate } from "@/app/api/dev/lti/keys/rotate/route";
 import { GET as getJwks } from "@/app/api/lti/jwks/route";
 import { getDb } from "@/db";
-import { auditLog, ltiToolKeys } from "@/db/schema";
+import { claimScoreSend } from "@/db/queries/lti-services";
+import { auditLog, gradeReviews, groupMembers, ltiResourceLinks, ltiScoreSends, ltiToolKeys } from "@/db/schema";
 import { publicJwks, RETIRED_KEY_GRACE_MS, rotateToolKey, signingKey } from "@/lib/lti/keys";
+import { drainLtiOutbox, scoreRetryDelayMs, settleLtiOutbox } from "@/lib/lti/outbox";
+import { queueScoreForLms } from "@/lib/lti/outcomes";
+import { accessToken, clientAssertion, SCOPES } from "@/lib/lti/token";
 
 import { call } from "../helpers/api";
-import { createUser } from "../helpers/factories";
+import { addMember, createUser } from "../helpers/factories";
+import { makeCourse, startPlatformServices, startToolJwks } from "../helpers/lti-services-fixtures";
+import { makeConversation, makeRoleplay } from "./matrix/world";
 
 async function signWith(key: Awaited<ReturnType<typeof signingKey>>) {
   return new SignJWT({ hello: "platform" })
@@ -75,3 +82,329 @@ describe("tool keys", () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+/* ---- token exchange, line items, the outbox ---- */
+
+let jwks: Awaited<ReturnType<typeof startToolJwks>>;
+let lms: Awaited<ReturnType<typeof startPlatformServices>>;
+
+beforeAll(async () => {
+  process.env.LTI_SCORE_RETRY_DELAY_MS = "40";
+  process.env.LTI_HTTP_TIMEOUT_MS = "2000";
+  process.env.LTI_OUTBOX_SWEEP_MS = "600000";
+  jwks = await startToolJwks();
+  lms = await startPlatformServices({ pageSize: 2 });
+});
+
+afterAll(async () => {
+  await settleLtiOutbox();
+  await lms?.close();
+  await jwks?.close();
+});
+
+async function course(opts: Parameters<typeof makeCourse>[1] = {}) {
+  const c = await makeCourse(lms.url, opts);
+  lms.addClient(c.clientId, jwks.url);
+  return c;
+}
+
+/** Queues a call's score as the grading worker does: in a transaction of its own. */
+async function queue(conversationId: string) {
+  const db = await getDb();
+  return db.transaction((tx) => queueScoreForLms(tx, conversationId));
+}
+
+async function sends(linkId: string) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(ltiScoreSends)
+    .where(eq(ltiScoreSends.resource_link_id, linkId))
+    .orderBy(asc(ltiScoreSends.score_version));
+}
+
+const scoresFor = (sub: string) => lms.state.scores.filter((s) => s.userId === sub);
+
+describe("OAuth2 client credentials", () => {
+  it("exchanges a client assertion signed with the tool key for a token, and reuses it until shortly before expiry", async () => {
+    const c = await course();
+    const before = lms.state.tokenRequests.length;
+    const token = await accessToken(c.platform, [SCOPES.score]);
+    expect(token).toEqual(expect.any(String));
+    expect(await accessToken(c.platform, [SCOPES.score])).toBe(token);
+    expect(lms.state.tokenRequests.slice(before)).toEqual([
+      { clientId: c.clientId, scopes: [SCOPES.score], outcome: "issued" },
+    ]);
+    // Another set of scopes is another token.
+    expect(await accessToken(c.platform, [SCOPES.memberships])).not.toBe(token);
+  });
+
+  it("puts iss = sub = client id, aud = the token URL, a jti, an expiry and the key id in the assertion", async () => {
+    const c = await course();
+    const jwt = await clientAssertion(c.platform);
+    const { payload, protectedHeader } = await jwtVerify(jwt, createLocalJWKSet(await publicJwks()), {
+      audience: c.platform.auth_token_url,
+    });
+    expect(payload).toMatchObject({ iss: c.clientId, sub: c.clientId, aud: c.platform.auth_token_url });
+    expect(payload.jti).toEqual(expect.any(String));
+    expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(300);
+    expect(protectedHeader).toMatchObject({ alg: "RS256", kid: (await signingKey()).kid });
+  });
+
+  it("is refused when the audience is not the platform's token URL, and after a rotation still verifies", async () => {
+    const c = await course();
+    const wrongAud = { ...c.platform, id: crypto.randomUUID(), auth_token_url: `${lms.url}/token?x=1` };
+    const other = await startPlatformServices({
+      clients: [{ clientId: c.clientId, toolJwksUrl: jwks.url }],
+      tokenAudience: "https://elsewhere.example/token",
+    });
+    try {
+      await expect(
+        accessToken({ ...wrongAud, auth_token_url: `${other.url}/token` }, [SCOPES.score]),
+      ).rejects.toMatchObject({
+        status: 401,
+        retryable: false,
+      });
+    } finally {
+      await other.close();
+    }
+    await rotateToolKey(null);
+    const fresh = { ...c.platform, id: crypto.randomUUID() };
+    await expect(accessToken(fresh, [SCOPES.lineItem])).resolves.toEqual(expect.any(String));
+  });
+
+  it("asks for a new token once the platform's one is about to expire", async () => {
+    const short = await startPlatformServices({ tokenLifetimeSeconds: 1 });
+    try {
+      const c = await makeCourse(short.url);
+      short.addClient(c.clientId, jwks.url);
+      const first = await accessToken(c.platform, [SCOPES.score]);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await accessToken(c.platform, [SCOPES.score])).not.toBe(first);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe("Assignment and Grade Services", () => {
+  it("sends a graded call's score to a line item it creates once per link, in the AGS score format", async () => {
+    const c = await course();
+    const call = await c.call(82);
+    expect(await queue(call.id)).toBe(1);
+    await drainLtiOutbox();
+    const [item] = [...lms.state.lineItems.values()].filter((i) => i.contextId === c.contextId);
+    expect(item).toMatchObject({
+      label: "Matrix persona",
+      scoreMaximum: 100,
+      resourceId: c.link.id,
+      tag: "parley",
+      resourceLinkId: c.link.resource_link_id,
+    });
+    const [row] = await sends(c.link.id);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, score_version: 1, last_error: null });
+    expect(scoresFor(c.learner.sub)).toEqual([
+      expect.objectContaining({
+        lineItemId: item.id,
+        userId: c.learner.sub,
+        scoreGiven: 82,
+        scoreMaximum: 100,
+        activityProgress: "Completed",
+        gradingProgress: "FullyGraded",
+        timestamp: row.score_timestamp.toISOString(),
+      }),
+    ]);
+    const db = await getDb();
+    const [link] = await db.select().from(ltiResourceLinks).where(eq(ltiResourceLinks.id, c.link.id));
+    expect(link.line_item_url).toBe(item.id);
+
+    // A better call: the same line item, a second version.
+    await queue((await c.call(91)).id);
+    await drainLtiOutbox();
+    expect([...lms.state.lineItems.values()].filter((i) => i.contextId === c.contextId)).toHaveLength(1);
+    expect(scoresFor(c.learner.sub).map((s) => s.scoreGiven)).toEqual([82, 91]);
+  });
+
+  it("uses the line item the LMS made from deep linking (found by resourceId) instead of making one", async () => {
+    const c = await course();
+    const made = await accessToken(c.platform, [SCOPES.lineItem]);
+    const res = await fetch(`${lms.url}/contexts/${c.contextId}/lineitems`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${made}`, "content-type": "application/vnd.ims.lis.v2.lineitem+json" },
+      body: JSON.stringify({ label: "From deep linking", scoreMaximum: 100, resourceId: c.link.id, tag: "parley" }),
+    });
+    const item = (await res.json()) as { id: string };
+    await queue((await c.call(70)).id);
+    await drainLtiOutbox();
+    expect([...lms.state.lineItems.values()].filter((i) => i.contextId === c.contextId)).toHaveLength(1);
+    expect(scoresFor(c.learner.sub)).toEqual([expect.objectContaining({ lineItemId: item.id, scoreGiven: 70 })]);
+  });
+
+  it("keeps the best attempt (or the latest, as the assignment says) and queues nothing when the result is unchanged", async () => {
+    const best = await course({ counts: "best" });
+    await queue((await best.call(80)).id);
+    expect(await queue((await best.call(60)).id)).toBe(0);
+    const latest = await course({ counts: "latest", maxAttempts: 2 });
+    await queue((await latest.call(80)).id);
+    await drainLtiOutbox();
+    expect(await queue((await latest.call(60)).id)).toBe(1);
+    // A third attempt is past max_attempts: it does not count.
+    expect(await queue((await latest.call(95)).id)).toBe(0);
+    await drainLtiOutbox();
+    expect(scoresFor(best.learner.sub).map((s) => s.scoreGiven)).toEqual([80]);
+    expect(scoresFor(latest.learner.sub).map((s) => s.scoreGiven)).toEqual([80, 60]);
+  });
+
+  it("sends the reviewed score and the instructor's comment when a review changes the result", async () => {
+    const c = await course();
+    const call = await c.call(64);
+    await queue(call.id);
+    await drainLtiOutbox();
+    const db = await getDb();
+    await db
+      .insert(gradeReviews)
+      .values({ conversation_id: call.id, reviewer_id: c.admin.id, score: 75, comment: "Good discovery questions." });
+    await queue(call.id);
+    await drainLtiOutbox();
+    expect(scoresFor(c.learner.sub)).toEqual([
+      expect.objectContaining({ scoreGiven: 64 }),
+      expect.objectContaining({ scoreGiven: 75, comment: "Good discovery questions." }),
+    ]);
+    expect((await sends(c.link.id)).map((r) => [r.score_version, r.status])).toEqual([
+      [1, "sent"],
+      [2, "sent"],
+    ]);
+  });
+
+  it("queues nothing for a call that is not in an LMS course (no LTI identity, another roleplay, not in the course group)", async () => {
+    const c = await course();
+    const outsider = await createUser();
+    await addMember({ userId: outsider.id, orgId: c.org.id, role: "member" });
+    const notLinked = await makeConversation(outsider.id, c.org.id, c.roleplay.id, { ended: true, graded: true });
+    expect(await queue(notLinked.id)).toBe(0);
+    const otherRoleplay = await makeRoleplay(c.org.id);
+    expect(
+      await queue((await makeConversation(c.learner.id, c.org.id, otherRoleplay.id, { ended: true, graded: true })).id),
+    ).toBe(0);
+    const db = await getDb();
+    await db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.group_id, c.group.id), eq(groupMembers.user_id, c.learner.id)));
+    expect(await queue((await c.call(90)).id)).toBe(0);
+  });
+});
+
+describe("the outbox", () => {
+  it("retries a refused send with exponential backoff and jitter, then sends it once", async () => {
+    const c = await course();
+    await queue((await c.call(77)).id);
+    lms.state.scoreFaults.push({ status: 503 }, { status: 502 });
+    await drainLtiOutbox();
+    let [row] = await sends(c.link.id);
+    expect(row).toMatchObject({ status: "pending", last_error: expect.stringMatching(/answered 50[23]/) });
+    expect(row.next_attempt_at.getTime()).toBeGreaterThan(row.created_at.getTime());
+    await waitFor(async () => (await sends(c.link.id))[0].status === "sent");
+    [row] = await sends(c.link.id);
+    expect(row.attempts).toBe(3);
+    expect(scoresFor(c.learner.sub)).toHaveLength(1);
+  });
+
+  it("doubles the delay each attempt, with jitter, up to a ceiling", () => {
+    process.env.LTI_SCORE_RETRY_DELAY_MS = "1000";
+    try {
+      expect([1, 2, 3].map((a) => scoreRetryDelayMs(a, 0))).toEqual([500, 1000, 2000]);
+      expect([1, 2, 3].map((a) => scoreRetryDelayMs(a, 1))).toEqual([1000, 2000, 4000]);
+      expect(scoreRetryDelayMs(40, 1)).toBe(6 * 3600_000);
+    } finally {
+      process.env.LTI_SCORE_RETRY_DELAY_MS = "40";
+    }
+  });
+
+  it("honours Retry-After", async () => {
+    const c = await course();
+    await queue((await c.call(77)).id);
+    lms.state.scoreFaults.push({ status: 429, retryAfterSeconds: 30 });
+    const before = Date.now();
+    await drainLtiOutbox();
+    const [row] = await sends(c.link.id);
+    expect(row.next_attempt_at.getTime() - before).toBeGreaterThanOrEqual(29_000);
+  });
+
+  it("gives up after LTI_SCORE_MAX_ATTEMPTS, or at once when the platform refuses the score itself, keeping the error", async () => {
+    process.env.LTI_SCORE_MAX_ATTEMPTS = "2";
+    try {
+      const c = await course();
+      await queue((await c.call(77)).id);
+      lms.state.scoreFaults.push({ status: 500 }, { status: 500 });
+      await waitFor(async () => (await sends(c.link.id))[0].status === "failed");
+      expect((await sends(c.link.id))[0]).toMatchObject({ attempts: 2, last_error: expect.stringContaining("500") });
+
+      const d = await course();
+      await queue((await d.call(77)).id);
+      lms.state.scoreFaults.push({ status: 400 });
+      await drainLtiOutbox();
+      expect((await sends(d.link.id))[0]).toMatchObject({
+        status: "failed",
+        attempts: 1,
+        last_error: expect.stringContaining("400"),
+      });
+    } finally {
+      delete process.env.LTI_SCORE_MAX_ATTEMPTS;
+    }
+  });
+
+  it("leases a row: a second sender cannot take it until the lease runs out", async () => {
+    const c = await course();
+    await queue((await c.call(66)).id);
+    const db = await getDb();
+    const first = await claimScoreSend(db, 60_000);
+    expect(first?.resource_link_id).toBe(c.link.id);
+    expect(await claimScoreSend(db, 60_000)).toBeNull();
+    await db
+      .update(ltiScoreSends)
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where(eq(ltiScoreSends.id, first!.id));
+    expect((await claimScoreSend(db, 60_000))?.id).toBe(first!.id);
+  });
+
+  it("sends versions in order: a newer pending version replaces an older one, and never overtakes one in flight", async () => {
+    const c = await course({ counts: "latest" });
+    await queue((await c.call(50)).id);
+    await queue((await c.call(60)).id);
+    const db = await getDb();
+    // v1 is in flight (leased by another sender): v2 waits for it.
+    const [v1] = await sends(c.link.id);
+    await db
+      .update(ltiScoreSends)
+      .set({ locked_until: new Date(Date.now() + 60_000) })
+      .where(eq(ltiScoreSends.id, v1.id));
+    expect(await claimScoreSend(db, 60_000)).toBeNull();
+    // The other sender died: once its lease runs out, v1 is superseded and only v2 goes.
+    await db
+      .update(ltiScoreSends)
+      .set({ locked_until: new Date(Date.now() - 1) })
+      .where(eq(ltiScoreSends.id, v1.id));
+    await queue((await c.call(70)).id);
+    await drainLtiOutbox();
+    expect(scoresFor(c.learner.sub).map((s) => s.scoreGiven)).toEqual([70]);
+    const rows = await sends(c.link.id);
+    expect(rows.map((r) => [r.score_version, r.status, r.sent_at === null])).toEqual([
+      [1, "sent", true],
+      [2, "sent", true],
+      [3, "sent", false],
+    ]);
+    expect(rows[0].last_error).toMatch(/superseded/);
+    const stamps = rows.map((r) => r.score_timestamp.getTime());
+    expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    expect(new Set(stamps).size).toBe(3);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await drainLtiOutbox();
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
