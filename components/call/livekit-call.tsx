@@ -30,6 +30,7 @@ import type { VisualizerState } from "./bar-visualizer";
 import { CallLayout } from "./call-layout";
 import { ChatPanel } from "./chat-panel";
 import { ControlBar } from "./control-bar";
+import { LiveHint, useVoiceHint } from "./live-hint";
 import { MessageAnnouncer } from "./message-announcer";
 import { ParticipantTile } from "./participant-tile";
 import { toChatEntries } from "./session-entries";
@@ -78,6 +79,7 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
     [messages, me.name, me.id, name],
   );
   const { unread, markAllRead } = useUnread(entries, chatOpen);
+  const voiceHint = useVoiceHint(conversationId, entries.filter((e) => e.from.isLocal).length);
   const toggleChat = () => {
     markAllRead();
     setChatOpen((o) => !o);
@@ -109,6 +111,11 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
               />
             )}
           </ParticipantTile>
+          <LiveHint
+            state={voiceHint?.state}
+            hint={voiceHint?.hint ?? null}
+            className="hidden shrink-0 lg:mt-3 lg:flex"
+          />
           <MessageAnnouncer entries={entries} />
         </>
       }
@@ -134,40 +141,43 @@ export function LiveKitStage({ conversationId, title, persona, me, onLeave }: St
         ) : undefined
       }
       controls={
-        <ControlBar
-          microphone={
-            canPublish(PROTO_MICROPHONE)
-              ? (compact) => (
-                  // The device list is LiveKit's own popover: it keeps LiveKit's theme; the buttons wear ours.
-                  <div data-lk-theme="default" className="contents">
-                    <div className="flex items-center">
-                      <TrackToggle
-                        source={Track.Source.Microphone}
-                        showIcon
-                        aria-label={compact ? "Microphone" : undefined}
-                        className={cn(buttonVariants({ variant: "outline" }), "rounded-r-none text-foreground")}
-                      >
-                        {!compact && "Microphone"}
-                      </TrackToggle>
-                      <MediaDeviceMenu
-                        kind="audioinput"
-                        aria-label="Choose microphone"
-                        className={cn(
-                          buttonVariants({ variant: "outline", size: "icon" }),
-                          "-ml-px rounded-l-none text-foreground",
-                        )}
-                      />
+        <>
+          <LiveHint state={voiceHint?.state} hint={voiceHint?.hint ?? null} className="lg:hidden" />
+          <ControlBar
+            microphone={
+              canPublish(PROTO_MICROPHONE)
+                ? (compact) => (
+                    // The device list is LiveKit's own popover: it keeps LiveKit's theme; the buttons wear ours.
+                    <div data-lk-theme="default" className="contents">
+                      <div className="flex items-center">
+                        <TrackToggle
+                          source={Track.Source.Microphone}
+                          showIcon
+                          aria-label={compact ? "Microphone" : undefined}
+                          className={cn(buttonVariants({ variant: "outline" }), "rounded-r-none text-foreground")}
+                        >
+                          {!compact && "Microphone"}
+                        </TrackToggle>
+                        <MediaDeviceMenu
+                          kind="audioinput"
+                          aria-label="Choose microphone"
+                          className={cn(
+                            buttonVariants({ variant: "outline", size: "icon" }),
+                            "-ml-px rounded-l-none text-foreground",
+                          )}
+                        />
+                      </div>
                     </div>
-                  </div>
-                )
-              : undefined
-          }
-          chat={permissions?.canPublishData ? { open: chatOpen, unread, onToggle: toggleChat } : undefined}
-          onLeave={() => {
-            void api(`/api/protected/conversations/${conversationId}/end`, { method: "POST" }).catch(() => undefined);
-            onLeave();
-          }}
-        />
+                  )
+                : undefined
+            }
+            chat={permissions?.canPublishData ? { open: chatOpen, unread, onToggle: toggleChat } : undefined}
+            onLeave={() => {
+              void api(`/api/protected/conversations/${conversationId}/end`, { method: "POST" }).catch(() => undefined);
+              onLeave();
+            }}
+          />
+        </>
       }
     />
   );

@@ -6,6 +6,7 @@ import { BarVisualizer } from "./bar-visualizer";
 import { CallLayout } from "./call-layout";
 import { ChatPanel } from "./chat-panel";
 import { ControlBar } from "./control-bar";
+import { LiveHint } from "./live-hint";
 import { MessageAnnouncer } from "./message-announcer";
 import { ParticipantTile } from "./participant-tile";
 import { SpeechMicButton } from "./speech-mic-button";
@@ -47,7 +48,7 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
   return (
     <CallLayout
       title={call.info?.schema_name ?? "Connecting..."}
-      subtitle={call.info ? (call.info.offline ? "Text practice" : "Text practice with Claude") : undefined}
+      subtitle={call.info ? (call.info.offline ? "Text practice" : "Text practice with the AI persona") : undefined}
       stage={
         <>
           <ParticipantTile
@@ -60,6 +61,7 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
           >
             <BarVisualizer state={call.state} className="h-full w-full" />
           </ParticipantTile>
+          <LiveHint state={call.info?.live_hints} hint={call.hint} className="hidden shrink-0 lg:mt-3 lg:flex" />
           <MessageAnnouncer entries={call.entries} />
         </>
       }
@@ -79,6 +81,7 @@ export function LocalCall({ conversationId, me }: { conversationId: string; me: 
       }
       controls={
         <>
+          <LiveHint state={call.info?.live_hints} hint={call.hint} className="lg:hidden" />
           {speech.problem && <SpeechNotice problem={speech.problem} onDismiss={speech.dismiss} />}
           <ControlBar
             microphone={(compact) => (

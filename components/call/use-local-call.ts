@@ -27,6 +27,7 @@ export function useLocalCall(conversationId: string, me: Me) {
   const [state, setState] = useState<VisualizerState>("connecting");
   const [sending, setSending] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [hint, setHint] = useState<ConversationView["hint"]>(null);
   const personaRef = useRef({ name: "Persona", identity: "persona" });
 
   const toEntry = useCallback(
@@ -56,6 +57,7 @@ export function useLocalCall(conversationId: string, me: Me) {
         }
         personaRef.current = { name: view.persona.name, identity: "persona" };
         setInfo(view);
+        setHint(view.hint);
         setEntries(turns.map(toEntry));
         setState("listening");
       })
@@ -100,6 +102,7 @@ export function useLocalCall(conversationId: string, me: Me) {
         if (answer.offline_notice) toast.info(answer.offline_notice);
         setEntries((all) => [...all.filter((e) => e.id !== pendingId), toEntry(answer.learner_turn), toEntry(reply)]);
         setInfo((i) => (i ? { ...i, offline: answer.offline } : i));
+        setHint(answer.hint);
         setState(speak(answer.reply, () => setState("listening")) ? "speaking" : "listening");
         return true;
       } catch (err) {
@@ -136,5 +139,5 @@ export function useLocalCall(conversationId: string, me: Me) {
     router.push("/dashboard");
   }, [conversationId, router]);
 
-  return { info, entries, state, sending, leaving, send, leave };
+  return { info, entries, state, sending, leaving, send, leave, hint };
 }
