@@ -43,6 +43,8 @@ const schema = z.object({
   STT_MODEL: z.string().trim().default("whisper-1"),
   STT_LANGUAGE: z.string().trim().default("en"),
   COOKIE_SECURE: bool,
+  /** The public origin behind a host-rewriting proxy; single sign-on's redirect URIs use it (docs/sso.md). */
+  AUTH_URL: z.union([z.literal(""), z.url({ error: "must be a URL such as https://parley.example.edu" })]).optional(),
   GRADING_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   GRADING_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
   GRADING_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
