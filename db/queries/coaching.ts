@@ -157,7 +157,7 @@ export async function lockReview(db: Executor, conversationId: string) {
  */
 export async function setReviewedScore(
   db: Executor,
-  input: { conversationId: string; reviewerId: string; score: number | null },
+  input: { conversationId: string; reviewerId: string | null; score: number | null },
 ) {
   await db
     .insert(gradeReviews)

@@ -9,6 +9,7 @@ import { findGrade } from "@/db/queries/grades";
 import { findReview } from "@/db/queries/reviews";
 import type { SessionUser } from "@/lib/auth/service";
 import { conflict, notFound } from "@/lib/errors";
+import { kickLtiOutbox } from "@/lib/lti/outbox";
 import type { CriterionOverrideInput } from "@/lib/validations/coaching";
 
 import { newestByCriterion, OVERALL, refreshReviewedScore } from "./review-score";
@@ -99,7 +100,7 @@ export async function overrideCriterion(
   input: CriterionOverrideInput,
 ): Promise<CriterionReviewsAnswer> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const { answer, queued } = await db.transaction(async (tx) => {
     const { conversation, grade } = await reviewableGrade(tx, caller, conversationId);
     const id = conversation.id;
     const criterion = grade.scorecard!.criteria.find((c) => c.id === criterionId);
@@ -130,7 +131,7 @@ export async function overrideCriterion(
       reviewerId: caller.id,
     });
     const before = review?.score ?? null;
-    const reviewed = await refreshReviewedScore(tx, { conversationId: id, reviewerId: caller.id, grade });
+    const { reviewed, queued } = await refreshReviewedScore(tx, { conversationId: id, reviewerId: caller.id, grade });
     await recordAudit(tx, {
       organizationId: conversation.organization_id,
       actorId: caller.id,
@@ -148,13 +149,16 @@ export async function overrideCriterion(
       },
     });
     const automatic = grade.score;
-    return {
+    const answer: CriterionReviewsAnswer = {
       criteria: await criterionReviewsOf(tx, id, grade.scorecard!.criteria),
       automatic_score: automatic,
       reviewed_score: reviewed,
       final_score: reviewed ?? automatic,
     };
+    return { answer, queued };
   });
+  if (queued > 0) kickLtiOutbox();
+  return answer;
 }
 
 /** GET: the reviewed criteria of a call, for an admin of its organisation. */

@@ -59,13 +59,15 @@ export async function ceilingOf(db: Executor, conversationId: string, grade: Gra
 }
 
 /**
- * Recomputes and stores the reviewed score in the caller's transaction; queues it for the LMS when the
- * score that counts changed. Returns the reviewed score (null: the automatic one counts).
+ * Recomputes and stores the reviewed score in the caller's transaction, then queues the call's result for
+ * the LMS (queueScoreForLms queues nothing when the score and comment it would send are unchanged).
+ * Returns the reviewed score (null: the automatic one counts) and how many LMS sends were queued: the
+ * caller kicks the outbox after its commit.
  */
 export async function refreshReviewedScore(
   tx: Executor,
-  input: { conversationId: string; reviewerId: string; grade: Grade },
-): Promise<number | null> {
+  input: { conversationId: string; reviewerId: string | null; grade: Grade },
+): Promise<{ reviewed: number | null; queued: number }> {
   const { conversationId, grade } = input;
   const review = await lockReview(tx, conversationId);
   const rows = await selectCriterionReviews(tx, conversationId);
@@ -77,7 +79,16 @@ export async function refreshReviewedScore(
   }
   if (reviewed !== (review?.score ?? null)) {
     await setReviewedScore(tx, { conversationId, reviewerId: input.reviewerId, score: reviewed });
-    await queueScoreForLms(tx, conversationId);
   }
-  return reviewed;
+  return { reviewed, queued: await queueScoreForLms(tx, conversationId) };
+}
+
+/**
+ * For the grader after it re-grades a call (a late turn): the automatic criterion scores moved, so a
+ * reviewed score recomputed from overridden criteria is recomputed too, in the grader's transaction.
+ */
+export async function refreshAfterRegrade(tx: Executor, grade: Grade): Promise<void> {
+  const rows = await selectCriterionReviews(tx, grade.conversation_id);
+  if (rows.length === 0 || grade.status !== "graded") return;
+  await refreshReviewedScore(tx, { conversationId: grade.conversation_id, reviewerId: null, grade });
 }

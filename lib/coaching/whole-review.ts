@@ -17,7 +17,8 @@ export async function wholeGradeScore(db: Executor, conversationId: string, revi
 /**
  * The whole-grade review inside the caller's transaction: the note, and the whole-grade score as an
  * "@overall" row when it changes (so an explicit score is told apart from one recomputed from criteria);
- * then the reviewed score is recomputed, queued for the LMS when it changed, and audited.
+ * then the reviewed score is recomputed, queued for the LMS and audited. Answers how many LMS sends were
+ * queued: the caller kicks the outbox after its commit.
  */
 export async function saveWholeGradeReview(
   tx: Executor,
@@ -44,7 +45,7 @@ export async function saveWholeGradeReview(
       reviewerId: input.reviewerId,
     });
   }
-  const reviewed = await refreshReviewedScore(tx, {
+  const { reviewed, queued } = await refreshReviewedScore(tx, {
     conversationId: id,
     reviewerId: input.reviewerId,
     grade: input.grade,
@@ -63,4 +64,5 @@ export async function saveWholeGradeReview(
       comment: input.input.comment,
     },
   });
+  return { queued };
 }

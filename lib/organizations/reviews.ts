@@ -8,6 +8,7 @@ import { findReview } from "@/db/queries/reviews";
 import type { SessionUser } from "@/lib/auth/service";
 import { saveWholeGradeReview, wholeGradeScore } from "@/lib/coaching/whole-review";
 import { conflict, notFound } from "@/lib/errors";
+import { kickLtiOutbox } from "@/lib/lti/outbox";
 import type { ReviewInput } from "@/lib/validations/assignment";
 
 export type GradeReviewView = {
@@ -33,14 +34,15 @@ export async function reviewGrade(
   input: ReviewInput,
 ): Promise<GradeReviewView> {
   const db = await getDb();
-  const { id, grade } = await db.transaction(async (tx) => {
+  const { id, grade, queued } = await db.transaction(async (tx) => {
     const conversation = await findConversation(tx, { conversationId, scope: { reviewerId: caller.id } });
     if (!conversation) throw notFound("Conversation not found");
     const grade = await findGrade(tx, conversation.id);
     if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");
-    await saveWholeGradeReview(tx, { conversation, grade, reviewerId: caller.id, input });
-    return { id: conversation.id, grade };
+    const { queued } = await saveWholeGradeReview(tx, { conversation, grade, reviewerId: caller.id, input });
+    return { id: conversation.id, grade, queued };
   });
+  if (queued > 0) kickLtiOutbox();
   return (await reviewOf(id, grade.state === "too_little" ? null : grade.score))!;
 }
 

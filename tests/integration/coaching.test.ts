@@ -15,6 +15,7 @@ import { GET as dashboard } from "@/app/api/protected/dashboard/route";
 import { GET as gradeApi } from "@/app/api/protected/grades/[conversationId]/route";
 import { getDb } from "@/db";
 import { auditLog, criterionReviews, gradeReviews, grades, learnerStats } from "@/db/schema";
+import { refreshAfterRegrade } from "@/lib/coaching/review-score";
 import { coachingView } from "@/lib/coaching/view";
 import type { GradeResponse } from "@/lib/grading/response";
 
@@ -368,6 +369,24 @@ describe("per-criterion review", () => {
     const [row] = await db.select().from(gradeReviews).where(eq(gradeReviews.conversation_id, second));
     expect(row.score).toBe(42);
     await db.delete(grades).where(eq(grades.conversation_id, second));
+  });
+
+  it("a regrade that moves an automatic criterion recomputes a reviewed score that came from overrides", async () => {
+    const fourth = await gradedVoiceCall(learner.id, org.id);
+    const db = await getDb();
+    const first = await put(admin.token, "spin", { score: 100, reason: "Full marks for SPIN" }, fourth);
+    const [grade] = await db.select().from(grades).where(eq(grades.conversation_id, fourth));
+    const card = grade.scorecard!;
+    // The regrade (e.g. after a late turn) finds listening at 0.
+    const regraded = {
+      ...card,
+      criteria: card.criteria.map((c) => (c.id === "listening" ? { ...c, score: 0, counted: 0 } : c)),
+    };
+    await db.update(grades).set({ scorecard: regraded }).where(eq(grades.conversation_id, fourth));
+    await db.transaction((tx) => refreshAfterRegrade(tx, { ...grade, scorecard: regraded }));
+    const [row] = await db.select().from(gradeReviews).where(eq(gradeReviews.conversation_id, fourth));
+    expect(row.score).toBeLessThan(first.json.reviewed_score);
+    await db.delete(grades).where(eq(grades.conversation_id, fourth));
   });
 
   it("a call with too little to grade, or graded before scorecards, is a 409", async () => {
