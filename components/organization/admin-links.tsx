@@ -6,6 +6,7 @@ import Link from "next/link";
  */
 export const ADMIN_LINKS: { href: string; label: string }[] = [
   { href: "/organization/library", label: "Roleplay library" },
+  { href: "/organization/data", label: "Data and privacy" },
   { href: "/organization/sso", label: "Single sign-on" },
 ];
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { LogOut, UserRound } from "lucide-react";
+import { Download, LogOut, UserRound } from "lucide-react";
+import Link from "next/link";
 
 import { signOut } from "@/components/dashboard/sign-out-button";
 import { Button } from "@/components/ui/button";
@@ -27,6 +28,11 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
           <span className="truncate text-xs font-normal text-muted-foreground">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild className="min-h-11 sm:min-h-8">
+          <Link href="/dashboard/data">
+            <Download aria-hidden /> Download my data
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void signOut()} className="min-h-11 sm:min-h-8">
           <LogOut aria-hidden /> Sign Out
         </DropdownMenuItem>

@@ -214,7 +214,7 @@ describe("the audit log", () => {
   });
 
   it("refuses bad filters with a 422", async () => {
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { page: "0" },
       { page: "x" },
       { actor_id: "nope" },
