@@ -23,9 +23,18 @@ const securityHeaders = [
   { key: "Content-Security-Policy", value: csp },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), geolocation=(), microphone=(self)" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+const ltiHeaders = [
+  {
+    key: "Content-Security-Policy",
+    value: csp
+      .replace("form-action 'self'", "form-action 'self' https: http:")
+      .replace("frame-ancestors 'none'", "frame-ancestors https: http:"),
+  },
+  { key: "Cross-Origin-Opener-Policy", value: "unsafe-none" },
 ];
 
 const nextConfig: NextConfig = {
@@ -43,7 +52,15 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   experimental: { serverActions: { bodySizeLimit: "256kb" } },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/:path((?!lti/|api/lti/).*)", headers: [{ key: "X-Frame-Options", value: "DENY" }] },
+      // LTI pages live inside the LMS's frame (launch, deep-linking picker, registration): any LMS may frame
+      // them, their forms post back to the LMS, and the registration page messages its opener. Every other
+      // page keeps frame-ancestors 'none': the app itself opens in a tab of its own (docs/lti.md).
+      { source: "/lti/:path*", headers: ltiHeaders },
+      { source: "/api/lti/:path*", headers: ltiHeaders },
+    ];
   },
 };
 

@@ -8,6 +8,7 @@ export const ADMIN_LINKS: { href: string; label: string }[] = [
   { href: "/organization/library", label: "Roleplay library" },
   { href: "/organization/data", label: "Data and privacy" },
   { href: "/organization/sso", label: "Single sign-on" },
+  { href: "/organization/lti", label: "LMS (LTI 1.3)" },
 ];
 
 export function AdminLinks() {

@@ -18,6 +18,7 @@ import {
   ltiUserLinks,
   memberships,
   organizations,
+  roleplayGroups,
   roleplays,
   sessions,
   users,
@@ -371,6 +372,14 @@ export async function insertResourceLink(
     .values({ context_id: input.contextRowId, roleplay_id: input.roleplayId, assignment_id: input.assignmentId })
     .returning();
   return row;
+}
+
+/** The course group may open the linked roleplay even when it is private (its other groups stay as they are). */
+export async function shareRoleplayWithGroup(db: Executor, input: { roleplayId: string; groupId: string }) {
+  await db
+    .insert(roleplayGroups)
+    .values({ schema_id: input.roleplayId, group_id: input.groupId })
+    .onConflictDoNothing();
 }
 
 /** The line item the LMS made for this link (from the launch's AGS claim); H2's outbox sends scores there. */

@@ -11,6 +11,7 @@ import {
   findUserForSession,
   insertResourceLink,
   recordNonce,
+  shareRoleplayWithGroup,
 } from "@/db/queries/lti-launch";
 import { findMembership } from "@/db/queries/memberships";
 import { selectRoleplayNames } from "@/db/queries/roleplays";
@@ -135,6 +136,7 @@ export async function completeDeepLink(pick: DeepLinkPick, requestUrl: string) {
           assignmentId,
         });
         linkId = link.id;
+        if (context.gid) await shareRoleplayWithGroup(tx, { roleplayId: pick.schema_id, groupId: context.gid });
         await recordAudit(tx, {
           organizationId: context.org,
           actorId: context.uid,

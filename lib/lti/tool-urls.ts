@@ -43,3 +43,12 @@ export function isOwnUrl(candidate: string, requestUrl?: string | URL): boolean 
     return false;
   }
 }
+
+/** The origin of the request a page or server action is answering (PUBLIC_URL wins in toolUrls anyway). */
+export async function currentRequestUrl(): Promise<string> {
+  const { headers } = await import("next/headers");
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
+  const proto = h.get("x-forwarded-proto") ?? "http";
+  return `${proto}://${host}/`;
+}

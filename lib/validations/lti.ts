@@ -36,11 +36,6 @@ export type PlatformInput = z.output<typeof platformSchema>;
 
 export const platformParams = z.object({ id: routeId("LTI platform") });
 
-/** POST /api/organization/lti/registrations: a one-time URL for the LMS's dynamic registration. */
-export const registrationLinkSchema = z.object({
-  instructors_become_admins: z.boolean({ error: "instructors_become_admins must be true or false" }).default(false),
-});
-
 const PASS_MARK_RULE = "Pass mark must be a whole number from 0 to 100";
 /** The deep-linking picker: a roleplay, a due date, and a pass mark (blank = the roleplay's own). */
 export const deepLinkPickSchema = z.object({

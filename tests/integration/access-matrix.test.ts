@@ -133,6 +133,10 @@ describe("access matrix", () => {
 
 /** What each route answers for an id that names nothing (malformed or unknown alike). */
 const notFoundDetail: Record<string, string> = {
+  "POST /api/lti/register/[token]": "Registration link not found",
+  "GET /api/organization/lti/platforms/[id]": "LTI platform not found",
+  "PUT /api/organization/lti/platforms/[id]": "LTI platform not found",
+  "DELETE /api/organization/lti/platforms/[id]": "LTI platform not found",
   "GET /api/agent/conversations/[conversationId]": "Conversation not found",
   "POST /api/agent/conversations/[conversationId]/turns": "Conversation not found",
   "POST /api/agent/conversations/[conversationId]/end": "Conversation not found",
