@@ -2,14 +2,7 @@ import "server-only";
 
 import type { Executor } from "@/db";
 import { getDb } from "@/db";
-import {
-  deleteComment,
-  findTurnId,
-  insertComment,
-  markCommentsSeen,
-  selectComments,
-  updateCommentBody,
-} from "@/db/queries/coaching";
+import { deleteComment, findTurnId, insertComment, selectComments, updateCommentBody } from "@/db/queries/coaching";
 import { findConversation } from "@/db/queries/conversations";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
@@ -94,20 +87,4 @@ export async function removeComment(caller: SessionUser, conversationId: string,
   const conversation = await commentableConversation(db, caller, conversationId);
   if (!(await deleteComment(db, { conversationId: conversation.id, commentId }))) throw notFound("Comment not found");
   return { deleted: true };
-}
-
-/**
- * The comments shown on the grade page. When the call's own learner reads them they are seen from
- * then on (the dashboard's marker clears); an admin or developer reading them changes nothing.
- */
-export async function commentsForViewer(
-  viewer: SessionUser,
-  conversation: { id: string; user_id: string },
-): Promise<TurnCommentView[]> {
-  const db = await getDb();
-  const comments = await commentsOf(db, conversation.id);
-  if (viewer.id === conversation.user_id && comments.some((c) => c.seen_at === null)) {
-    await markCommentsSeen(db, conversation.id);
-  }
-  return comments;
 }

@@ -1,11 +1,12 @@
 import "server-only";
 
 import { getDb } from "@/db";
+import { markCommentsSeen } from "@/db/queries/coaching";
 import type { SessionUser } from "@/lib/auth/service";
 import type { GradeResponse } from "@/lib/grading/response";
 
-import { commentsForViewer, type TurnCommentView } from "./comments";
-import { criterionReviewsOf, type CriterionReviewView } from "./criteria";
+import type { TurnCommentView } from "./comments";
+import type { CriterionReviewView } from "./criteria";
 
 export type CoachingView = { comments: TurnCommentView[]; criteria: CriterionReviewView[] };
 
@@ -18,9 +19,10 @@ export async function coachingView(
   conversation: { id: string; user_id: string },
   grade: GradeResponse,
 ): Promise<CoachingView> {
-  const [comments, criteria] = await Promise.all([
-    commentsForViewer(viewer, conversation),
-    criterionReviewsOf(await getDb(), conversation.id, grade.scorecard?.criteria ?? []),
-  ]);
-  return { comments, criteria };
+  const comments = grade.comments ?? [];
+  // The call's own learner has now seen them (the dashboard's marker clears); an admin or developer has not.
+  if (viewer.id === conversation.user_id && comments.some((c) => c.seen_at === null)) {
+    await markCommentsSeen(await getDb(), conversation.id);
+  }
+  return { comments, criteria: grade.criterion_reviews ?? [] };
 }

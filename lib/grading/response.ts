@@ -1,4 +1,6 @@
 import type { Conversation, ConversationTurn, Grade, StoredMetrics, StoredScorecard } from "@/db/schema";
+import type { TurnCommentView } from "@/lib/coaching/comments";
+import type { CriterionReviewView } from "@/lib/coaching/criteria";
 import { explainDecision } from "@/lib/language";
 import type { Scenario } from "@/lib/validations/scorecard";
 
@@ -61,6 +63,10 @@ export type GradeResponse = {
   reviewed_score: number | null;
   /** The score that counts everywhere: the reviewed one, else the automatic one (null for too little to grade). */
   final_score: number | null;
+  /** Instructors' comments on the lines (`turn_seq` is a transcript entry's `seq`); absent outside the database. */
+  comments?: TurnCommentView[];
+  /** Criteria an instructor changed: automatic score, score in force, and each change with its reason. */
+  criterion_reviews?: CriterionReviewView[];
 };
 
 /** Questions of a stored grade; grades made before `turn` existed get it from the turn's position. */

@@ -6,6 +6,8 @@ import { findGrade, findTurns, requeueFailedGrade } from "@/db/queries/grades";
 import { findReview } from "@/db/queries/reviews";
 import type { Conversation, Grade } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/service";
+import { commentsOf } from "@/lib/coaching/comments";
+import { criterionReviewsOf } from "@/lib/coaching/criteria";
 import { conflict, notFound } from "@/lib/errors";
 import { idOrNotFound } from "@/lib/validations/id";
 
@@ -42,8 +44,14 @@ export async function getGradeView(user: SessionUser, id: string): Promise<Grade
   if (grade.status === "failed") {
     return { state: "failed", conversation, error: grade.error ?? "Grading failed", attempts: grade.attempts };
   }
-  const [turns, review] = await Promise.all([findTurns(db, id), findReview(db, id)]);
-  return { state: "graded", conversation, grade: gradeResponse(conversation, grade, turns, review?.score ?? null) };
+  const [turns, review, comments, criteria] = await Promise.all([
+    findTurns(db, id),
+    findReview(db, id),
+    commentsOf(db, id),
+    criterionReviewsOf(db, id, grade.scorecard?.criteria ?? []),
+  ]);
+  const response = gradeResponse(conversation, grade, turns, review?.score ?? null);
+  return { state: "graded", conversation, grade: { ...response, comments, criterion_reviews: criteria } };
 }
 
 /** Puts a failed grade back in the queue (owner, organisation admins, developers). */

@@ -163,6 +163,13 @@ describe("comments on a line", () => {
       return rows.find((r) => r.id === callId)!.unread_comments;
     };
     expect(await unread()).toBe(2);
+    // The grade API carries them too, in transcript order; reading it is not opening the grade page.
+    const api = await gradeOf();
+    expect(api.comments!.map((c) => [c.turn_seq, c.offset_seconds])).toEqual([
+      [1, 125],
+      [3, 141],
+    ]);
+    expect(await unread()).toBe(2);
     const grade = await gradeOf(admin.token);
     const seenByAdmin = await coachingView(viewer(admin), { id: callId, user_id: learner.id }, grade);
     expect(seenByAdmin.comments).toHaveLength(2);
@@ -276,8 +283,9 @@ describe("per-criterion review", () => {
     await expectFinal({ reviewed, final: reviewed });
     const csv = csvRecords((await call(exportCsv, { token: admin.token })).json as string);
     expect(csv[0].criterion_overrides).toBe(`${spin.label}: ${spin.score} -> 100 (She did ask about budget at 03:10)`);
-    // The automatic criterion and score stay in the grade.
+    // The automatic criterion and score stay in the grade; the learner's grade API says what changed and why.
     const grade = await gradeOf();
+    expect(grade.criterion_reviews).toEqual(res.json.criteria);
     expect(grade.conversation_score).toBe(automatic);
     expect(grade.scorecard!.criteria.find((c) => c.id === "spin")!.score).toBe(spin.score);
     const audit = await (
