@@ -117,6 +117,15 @@ describe("issue 24.2: single sign-on through Auth.js", () => {
     expect(member.role).toBe("admin");
   });
 
+  it("two first sign-ins of one person at once make one account", async () => {
+    const p = person("twin");
+    idp.signInAs(p);
+    const flows = await Promise.all([0, 1].map(() => signInThroughSso(p.email)));
+    for (const f of flows) expect(sessionTokenIn(f.arrived!.setCookies)).toBeTruthy();
+    const rows = await (await getDb()).select().from(users).where(eq(users.email, p.email));
+    expect(rows).toHaveLength(1);
+  });
+
   it("returns only to a path on this site: other hosts, schemes and our API fall back to /dashboard", async () => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/api/protected/dashboard"]) {
       const p = person("redirect");
