@@ -1,6 +1,7 @@
 import "server-only";
 
 import Anthropic from "@anthropic-ai/sdk";
+import type { z } from "zod";
 
 import { anthropicClient, ModelOutputError } from "@/lib/ai/anthropic";
 import { callTool } from "@/lib/ai/structured";
@@ -53,6 +54,29 @@ function modelFailure(err: unknown): AppError {
 }
 
 /**
+ * The model's reading of notes (a trainer's, or the buyer's side of a real call): a persona, validated by the
+ * form's persona schema, with a scenario and, when the notes say how to judge, a scorecard. Creates nothing.
+ */
+export async function generateFromNotes(
+  client: Anthropic,
+  notes: { name: string; description: string; raw_text: string },
+): Promise<z.output<typeof generatedSchema>> {
+  return callTool(client, {
+    task: "author",
+    timeoutMs: env().AUTOGENERATE_TIMEOUT_MS,
+    system: SYSTEM,
+    prompt: `Schema name: ${notes.name}\nSchema description: ${notes.description}\n\nNotes:\n${notes.raw_text}`,
+    tool: {
+      name: "persona",
+      description: "The persona the learner will talk to, with the scenario.",
+      schema: generatedSchema,
+    },
+  }).catch((err) => {
+    throw modelFailure(err);
+  });
+}
+
+/**
  * Developers only: Claude turns raw notes into a persona, validated by the
  * same persona schema as the form, and the schema is created. Nothing is created on failure.
  */
@@ -66,19 +90,7 @@ export async function autogenerateRoleplay(user: SessionUser, input: Autogenerat
   const organizationId = existing ? existing.organization_id : await organizationForNewRoleplay(user);
   await assertOwnGroups(organizationId, input.assigned_groups);
 
-  const { scenario, scorecard, ...persona } = await callTool(client, {
-    task: "author",
-    timeoutMs,
-    system: SYSTEM,
-    prompt: `Schema name: ${input.name}\nSchema description: ${input.description}\n\nNotes:\n${input.raw_text}`,
-    tool: {
-      name: "persona",
-      description: "The persona the learner will talk to, with the scenario.",
-      schema: generatedSchema,
-    },
-  }).catch((err) => {
-    throw modelFailure(err);
-  });
+  const { scenario, scorecard, ...persona } = await generateFromNotes(client, input);
 
   const kind = scenario?.kind ?? existing?.schema_data.scenario.kind ?? "sales-discovery";
   // An instructor's scorecard survives regeneration unless the kind of roleplay changed.

@@ -143,6 +143,7 @@ const notFoundDetail: Record<string, string> = {
   "GET /api/dev/organization/[id]/users": "Organization not found",
   "GET /api/protected/conversations/[conversationId]": "Conversation not found",
   "GET /api/protected/conversations/[conversationId]/hint": "Conversation not found",
+  "POST /api/organization/real-calls/[conversationId]/persona": "Conversation not found",
   "POST /api/protected/conversations/[conversationId]/messages": "Conversation not found",
   "POST /api/protected/conversations/[conversationId]/end": "Conversation not found",
   "POST /api/protected/conversations/[conversationId]/join": "Conversation not found",

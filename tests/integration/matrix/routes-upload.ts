@@ -1,7 +1,23 @@
+import { eq } from "drizzle-orm";
+
+import { getDb } from "@/db";
+import { conversations } from "@/db/schema";
+
 import { type Case, signedIn } from "./expect";
-import { makeConversation } from "./world";
+import { makeConversation, type World } from "./world";
 
 const transcript = "Sam: How do you close the books today?\nDana: By hand, mostly.\nSam: What does that cost you?";
+
+async function markRealCall(id: string) {
+  await (await getDb()).update(conversations).set({ source: "real_call" }).where(eq(conversations.id, id));
+}
+
+/** An uploaded real call of organisation A's member (a practice call with its source changed). */
+async function realCall(w: World) {
+  const c = await makeConversation(w.users.member.id, w.orgA.id, w.publicRoleplay.id, { ended: true, graded: true });
+  await markRealCall(c.id);
+  return { params: { conversationId: c.id } };
+}
 
 /** Access cases for this feature's routes (see routes.ts for the core ones and expect.ts for the helpers). */
 export const cases: Case[] = [
@@ -43,5 +59,11 @@ export const cases: Case[] = [
       params: { conversationId: (await makeConversation(w.users.member.id, w.orgA.id, w.publicRoleplay.id)).id },
     }),
     expect: signedIn({ member: 200, admin: 404, otherAdmin: 404, developer: 404 }),
+  },
+  {
+    // Admins of the call's organisation only; the matrix runs without a model, so A's admin is told why (503).
+    route: "POST /api/organization/real-calls/[conversationId]/persona",
+    input: (w) => realCall(w),
+    expect: signedIn({ member: 404, admin: 503, otherAdmin: 404, developer: 404 }),
   },
 ];

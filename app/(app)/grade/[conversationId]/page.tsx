@@ -5,6 +5,7 @@ import { GradeMessage } from "@/components/grade/grade-message";
 import { GradePending } from "@/components/grade/grade-pending";
 import { GradeReport } from "@/components/grade/grade-report";
 import { InstructorReview } from "@/components/grade/instructor-review";
+import { PersonaFromCall } from "@/components/grade/persona-from-call";
 import { PractiseAgain } from "@/components/grade/practise-again";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
@@ -13,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import type { GradeResponse } from "@/lib/grading/response";
 import { getGradeView, type GradeView } from "@/lib/grading/service";
 import { canReview, reviewOf } from "@/lib/organizations/reviews";
+import { personaFromCallAvailable } from "@/lib/real-calls/persona";
 
 export const metadata: Metadata = { title: "Conversation Grade" };
 
@@ -63,6 +65,9 @@ export default async function GradePage({ params }: { params: Promise<{ conversa
         offlineReason={grade?.graded_offline_reason}
         realCall={conversation?.source === "real_call" ? { learnerLabel: conversation.learner_label } : null}
       />
+      {view?.state === "graded" && conversation?.source === "real_call" && loaded?.reviewer && (
+        <PersonaFromCall conversationId={conversationId} {...personaFromCallAvailable()} />
+      )}
       {again && (
         <div className="flex justify-end">
           <PractiseAgain roleplayId={again.roleplayId} name={again.name} />
