@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 
 import { ScoreText } from "@/components/dashboard/score-text";
+import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { api, redirectIfAuthError } from "@/lib/client/api";
 import type { getUserConversations } from "@/lib/organizations/cohort";
@@ -106,7 +107,14 @@ export function UserConversations({ userId }: { userId: string }) {
                   </time>
                 </Link>
               </td>
-              <td className="px-2 py-2 max-sm:col-span-2 max-sm:p-0">{c.schema_name}</td>
+              <td className="px-2 py-2 max-sm:col-span-2 max-sm:p-0">
+                {c.schema_name}
+                {c.source === "real_call" && (
+                  <Badge variant="secondary" className="ml-2">
+                    Real call
+                  </Badge>
+                )}
+              </td>
               <td className="px-2 py-2 text-right max-sm:p-0 max-sm:text-left">
                 <ScoreText score={c.score} empty={tooLittle(c) ? TOO_LITTLE : "No score yet"} />
                 {c.reviewed ? (

@@ -91,6 +91,8 @@ export async function selectUserScores(db: Executor, input: { organizationId: st
         eq(conversations.user_id, input.userId),
         eq(conversations.organization_id, input.organizationId),
         eq(conversations.status, "ended"),
+        // Practice only: an uploaded real call is graded, but it is not a point on the practice chart.
+        eq(conversations.source, "practice"),
         eq(grades.status, "graded"),
         // Too little to grade has no automatic score: only a reviewed one puts it on the chart.
         sql`coalesce(${gradeReviews.score}, ${grades.score}) is not null`,
@@ -120,6 +122,7 @@ export async function selectRecentScores(db: Executor, organizationId: string) {
       join grades g on g.conversation_id = c.id and g.status = 'graded'
       left join grade_reviews r on r.conversation_id = c.id
       where c.organization_id = ${organizationId} and c.status = 'ended' and coalesce(r.score, g.score) is not null
+        and c.source = 'practice'
     ) s where rn <= 3 group by user_id`);
   const rows = rowsOf<{ user_id: string; scores: number[] | string }>(res);
   return rows.map((r) => ({
@@ -139,6 +142,7 @@ export async function selectUserConversations(
       schema_id: conversations.schema_id,
       schema_name: conversations.schema_name,
       status: conversations.status,
+      source: conversations.source,
       started_at: conversations.started_at,
       ended_at: conversations.ended_at,
       grade_status: grades.status,

@@ -133,6 +133,8 @@ export async function getUserConversations(caller: SessionUser, userId: string) 
     return {
       id: r.id,
       schema_name: r.schema_name,
+      // 'real_call': an uploaded call; listed and graded, but not practice (left out of the lift below).
+      source: r.source,
       started_at: r.started_at.toISOString(),
       duration_minutes: r.ended_at ? Math.round((r.ended_at.getTime() - r.started_at.getTime()) / 60_000) : null,
       status: statusOf(r),
@@ -142,7 +144,7 @@ export async function getUserConversations(caller: SessionUser, userId: string) 
       reviewed: graded && r.reviewed_score !== null,
     };
   });
-  return { conversations: list, lift: liftPerRoleplay(list) };
+  return { conversations: list, lift: liftPerRoleplay(list.filter((c) => c.source === "practice")) };
 }
 
 /** First graded score, best score and their difference for each roleplay practised (oldest attempt first). */

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as exportCsv } from "@/app/api/organization/export/grades.csv/route";
+import { GET as userConversations } from "@/app/api/organization/users/[userId]/conversations/route";
 import { GET as dashboard } from "@/app/api/protected/dashboard/route";
 import { GET as gradeApi } from "@/app/api/protected/grades/[conversationId]/route";
 import { POST as previewRoute } from "@/app/api/protected/real-calls/preview/route";
@@ -272,5 +273,14 @@ describe("left out of practice", () => {
     const only = await call(exportCsv, { token: admin.token, query: { assignment_id: assignment.id } });
     const forAssignment = csvRecords(only.json as string).filter((r) => r.student_name === "Solo Learner");
     expect(forAssignment).toEqual([expect.objectContaining({ status: "not started", source: "" })]);
+  });
+
+  it("is marked on the learner's list on the organisation page, and left out of the practice lift", async () => {
+    const res = await call(userConversations, { token: admin.token, params: { userId: learner.id } });
+    expect(res.status).toBe(200);
+    const real = res.json.conversations.filter((c: { source: string }) => c.source === "real_call");
+    expect(real.length).toBeGreaterThan(0);
+    expect(real.every((c: { status: string }) => c.status === "graded" || c.status === "grading")).toBe(true);
+    expect(res.json.lift).toEqual([]); // only real calls so far: no practice to lift
   });
 });
