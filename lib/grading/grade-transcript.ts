@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 
-import { anthropicModel, ModelOutputError } from "@/lib/ai/anthropic";
+import { anthropicModel, ModelOutputError, type ModelOutputProblem } from "@/lib/ai/anthropic";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 import type { TranscriptInput } from "@/lib/validations/transcript";
@@ -36,16 +36,26 @@ export async function gradeTranscript(
     if (!(err instanceof ModelOutputError)) throw err;
     const model = anthropicModel("grader");
     console.warn(`[grading] ${model}'s answer was unusable (${err.problem}): graded offline by the rubric`);
-    return {
-      ...gradeWithRubric(request),
-      model,
-      offline_reason:
-        `Graded offline by the rubric: the model's answer was unusable. ${err.message.replace(/\.$/, "")}.`.slice(
-          0,
-          500,
-        ),
-    };
+    return { ...gradeWithRubric(request), model, offline_reason: offlineReason(err) };
   }
+}
+
+/** Why an unusable answer was not used, in the words the grade page shows. */
+const UNUSABLE: Record<ModelOutputProblem, string> = {
+  invalid_json: "it was not valid JSON",
+  truncated: "it was cut off at the model's token limit",
+  schema: "it did not match the grade's schema",
+  missing: "it held no JSON",
+  unquoted: "its feedback quoted nothing the learner said",
+};
+
+function offlineReason(err: ModelOutputError): string {
+  const detail =
+    err.problem === "schema" ? ` (${err.message.replace(/^The model returned an invalid \w+: /, "")})` : "";
+  return `Graded offline by the rubric: the model's answer was unusable: ${UNUSABLE[err.problem]}${detail}.`.slice(
+    0,
+    500,
+  );
 }
 
 const toDate = (v: string | number | undefined, fallback: Date) =>

@@ -210,7 +210,7 @@ describe("the Claude grader", () => {
     const grade = await gradeOf(id);
     expect(grade).toMatchObject({ status: "graded", attempts: 1, grader: "rubric", model: "claude-test-model" });
     expect(grade.error).toMatch(
-      /^Graded offline by the rubric: the model's answer was unusable\. The model returned an invalid record_grade: question_labels/,
+      /^Graded offline by the rubric: the model's answer was unusable: it did not match the grade's schema \(question_labels /,
     );
     expect(grade.score).toBe(
       (await gradeTranscript({ persona: samplePersona, scorecard, turns: await turnsOf(id) })).score,
@@ -270,7 +270,9 @@ describe("the Claude grader", () => {
     await drainGrades();
     const grade = await gradeOf(id);
     expect(grade).toMatchObject({ status: "graded", grader: "rubric" });
-    expect(grade.error).toContain("The model's feedback quoted nothing the learner actually said");
+    expect(grade.error).toBe(
+      "Graded offline by the rubric: the model's answer was unusable: its feedback quoted nothing the learner said.",
+    );
     expect(JSON.stringify(grade.feedback)).not.toContain("50% discount");
   });
 

@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+import { expect, type Page, test } from "@playwright/test";
+
+import { type MessagesRequest, startAnthropicStub, stubEngines,type StubReply } from "../helpers/anthropic-stub";
+import { demo, signInAs } from "./fixtures";
+import { CallPage } from "./pages/call-page";
+import { DashboardPage } from "./pages/dashboard-page";
+import { GradePage } from "./pages/grade-page";
+
+/**
+ * A `next start` of its own against a self-hosted model played by the stand-in: an engine without
+ * tools whose persona never answers in time and whose grading JSON is broken. The learner still
+ * practises (the offline persona takes the turn, labelled) and gets an honest rubric grade, flagged.
+ */
+const port = Number(process.env.PW_PORT || 3200) + 60;
+const base = `http://127.0.0.1:${port}`;
+const SCHEMA = /Discovery call: logistics operations lead/;
+let server: ChildProcess;
+let stub: Awaited<ReturnType<typeof startAnthropicStub>>;
+
+/** The engine: refuses tools; the persona hangs; grading answers broken JSON; the capability probes answer. */
+function engine(req: MessagesRequest): StubReply {
+  if (req.tools?.length) return stubEngines.rejectsTools()(req);
+  if (Number(req.max_tokens) <= 128) return { text: "ok" }; // the capability check's tiny requests
+  if (String(req.system).includes("grading a learner"))
+    return { text: '{"question_labels": [{"index": 0, "stage": "situ' };
+  return { hang: true };
+}
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: base });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  stub = await startAnthropicStub(engine);
+  server = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: {
+        ...process.env,
+        AUTH_SECRET: "self-hosted-model-secret-0123456789abc",
+        PGLITE_DIR: "memory://",
+        DATABASE_URL: "",
+        SEED_DEMO_DATA: "true",
+        NEXT_TELEMETRY_DISABLED: "1",
+        NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next",
+        REDIS_URL: "",
+        LIVEKIT_URL: "",
+        ANTHROPIC_API_KEY: "none",
+        ANTHROPIC_BASE_URL: stub.url,
+        ANTHROPIC_MODEL: "qwen3:8b",
+        MODEL_REPLY_TIMEOUT_MS: "1500",
+        MODEL_CHECK_AT_START: "true",
+        MODEL_CHECK_TIMEOUT_MS: "3000",
+        GRADING_RETRY_DELAY_MS: "500",
+      },
+      stdio: "ignore",
+    },
+  );
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("next start did not come up");
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await stub?.close();
+});
+
+async function shot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: width < 600 });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("a model that never answers: the offline persona takes each turn, labelled, and the broken grade is graded offline, flagged", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(page, demo.memberA);
+  const conversationId = await new DashboardPage(page).startRoleplay(SCHEMA);
+  const call = new CallPage(page);
+  await expect(page.getByText("Text practice with the AI persona")).toBeVisible();
+
+  const started = Date.now();
+  await call.send("Hi Dana, thanks for taking my call.");
+  const reply = call.messages.locator("li[data-from='them']").last();
+  await expect(reply).toBeVisible();
+  await expect(reply.getByText("Offline persona")).toBeVisible();
+  expect(Date.now() - started).toBeLessThan(6_000); // 1.5 s limit, plus the page's own work
+  await expect(page.getByText(/did not answer within 1\.5 s, so the offline persona answered this turn/)).toBeVisible();
+  await expect(page.getByRole("region", { name: /the persona$/ }).getByText("Offline persona")).toBeVisible();
+
+  await call.send("How do orders flow through your warehouses?", { waitForReply: true });
+  await call.send("What happens during peak weeks?", { waitForReply: true });
+  await expect(call.messages.getByText("Offline persona")).toHaveCount(3);
+  await shot(page, "offline-turns");
+
+  // After a reload the replies still say who wrote them.
+  await page.reload();
+  await expect(call.messages.getByText("Offline persona")).toHaveCount(3);
+
+  await call.end();
+  const grade = new GradePage(page);
+  await expect(async () => {
+    await grade.goto(conversationId);
+    await expect(grade.overall).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText("Rubric grade")).toBeVisible();
+  const flag = page.getByTestId("graded-offline");
+  await expect(flag).toContainText("Graded offline by the rubric: the model's answer was unusable");
+  await expect(flag).toContainText("not valid JSON");
+  await expect(flag).toContainText("Model asked: qwen3:8b");
+  await shot(page, "graded-offline");
+});
+
+test("the developer console shows what the endpoint can do, and checks it again on demand", async ({ page }) => {
+  await signInAs(page, demo.dev);
+  await page.goto("/development");
+  const card = page.getByRole("region", { name: "Model" }).or(page.locator("[aria-labelledby='dev-model']"));
+  await expect(card.getByText(stub.url)).toBeVisible();
+  const before = stub.requests.length;
+  await card.getByRole("button", { name: "Check the model" }).click();
+  const result = card.getByTestId("model-check");
+  await expect(result).toContainText("Tool use: no (refused tools)");
+  await expect(result).toContainText("Streaming: yes");
+  await expect(result).toContainText("grading and auto-generate use JSON output");
+  expect(stub.requests.length - before).toBe(3);
+  await result.scrollIntoViewIfNeeded();
+  await shot(page, "model-card");
+});
