@@ -140,7 +140,7 @@ describe("LTI 1.3 launch", () => {
       expect(roles).toEqual([expect.objectContaining({ organization_id: orgA.id, role: "member" })]);
       const [course] = await db.select().from(ltiContexts).where(eq(ltiContexts.platform_id, platformA.id));
       expect(course).toMatchObject({ context_id: "course-101", title: "Sales 101" });
-      expect(course.nrps_url).toContain("/services/nrps/");
+      expect(course.nrps_url).toBe(`${platform.url}/services/contexts/course-101/memberships`);
       const [group] = await db.select().from(groups).where(eq(groups.id, course.group_id!));
       expect(group).toMatchObject({ organization_id: orgA.id, name: "Sales 101" });
       const inGroup = await db.select().from(groupMembers).where(eq(groupMembers.group_id, group.id));
@@ -267,12 +267,13 @@ describe("LTI 1.3 launch", () => {
         kind: "resource",
         resourceLinkId: "canvas-link-7",
         custom: { parley_link: row.id },
+        lineItemUrl: `${platform.url}/services/contexts/course-101/lineitems/7`,
       });
       const res = await launch(platform, "learner-1", message, "document");
       expect(res.headers.get("location")).toBe(`/lti/continue?to=${encodeURIComponent(`/activity/${row.id}`)}`);
       const [claimed] = await db.select().from(ltiResourceLinks).where(eq(ltiResourceLinks.id, row.id));
       expect(claimed.resource_link_id).toBe("canvas-link-7");
-      expect(claimed.line_item_url).toBe(`${platform.url}/services/ags/course-101/lineitems/canvas-link-7`);
+      expect(claimed.line_item_url).toBe(`${platform.url}/services/contexts/course-101/lineitems/7`);
 
       // Later launches find it by the LMS's id alone.
       const plain = platform.addMessage({ kind: "resource", resourceLinkId: "canvas-link-7" });

@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 
 import { createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, jwtVerify, SignJWT } from "jose";
 
+import { createPlatformServices } from "./services";
+
 /*
  * An LMS stand-in that speaks the platform side of the 1EdTech specifications over real HTTP:
  * - LTI 1.3 core / OIDC: its own RS256 key and JWKS, and an authorisation endpoint that answers the tool's
@@ -11,7 +13,7 @@ import { createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPaylo
  * - Deep Linking 2.0: a return URL that verifies the tool's LtiDeepLinkingResponse against the tool's JWKS;
  * - Dynamic Registration 1.0: an openid-configuration and a registration endpoint;
  * - a course page that launches the tool in an iframe or a new window, as an LMS does;
- * - the OAuth2 token, AGS and NRPS endpoints come from ./services.ts (H2) when it is there.
+ * - the OAuth2 token, AGS and NRPS endpoints of ./services.ts, under /services/.
  */
 
 const LTI = "https://purl.imsglobal.org/spec/lti/claim/";
@@ -24,7 +26,7 @@ export const ROLES = {
 export type PlatformUser = { sub: string; name?: string; email?: string; roles: string[] };
 /** What a launch is about; the tool gets it back through lti_message_hint. */
 export type LaunchMessage =
-  | { kind: "resource"; resourceLinkId: string; title?: string; custom?: Record<string, string> }
+  | { kind: "resource"; resourceLinkId: string; title?: string; custom?: Record<string, string>; lineItemUrl?: string }
   | { kind: "deep-link"; data?: string };
 
 export type StandInOptions = {
@@ -35,8 +37,6 @@ export type StandInOptions = {
   /** The tool's origin (needed for the tool's JWKS and its launch URL). */
   toolOrigin?: string;
 };
-
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => Promise<boolean> | boolean;
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -71,9 +71,12 @@ export async function startLtiPlatform(options: StandInOptions = {}) {
     registrations: [] as Record<string, unknown>[],
     /** Registration tokens this platform accepts (an admin's "Register a tool" session). */
     registrationTokens: new Set<string>(),
-    /** Extra handlers mounted before the stand-in's own (H2's token, AGS and NRPS services). */
-    extraHandlers: [] as Handler[],
+    /** The course's links to the tool, as the LMS keeps them (deep linking adds them). */
+    links: new Map<string, { title: string; custom?: Record<string, string>; lineItemUrl?: string }>(),
   };
+  // The token, AGS and NRPS endpoints (./services.ts), under /services/.
+  const services = createPlatformServices({ prefix: "/services/" });
+  const servicesBase = () => `${state.url}/services/contexts/${encodeURIComponent(state.contextId)}`;
 
   const issuer = () => state.url;
 
@@ -90,23 +93,26 @@ export async function startLtiPlatform(options: StandInOptions = {}) {
       [`${LTI}context`]: { id: state.contextId, title: state.contextTitle, label: "SALES101" },
       [`${LTI}tool_platform`]: { guid: "stand-in", product_family_code: "parley-stand-in", name: "Stand-in LMS" },
       "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice": {
-        context_memberships_url: `${state.url}/services/nrps/${state.contextId}/memberships`,
+        context_memberships_url: `${servicesBase()}/memberships`,
         service_versions: ["2.0"],
       },
     };
     if (message.kind === "resource") {
+      const link = state.links.get(message.resourceLinkId);
+      const custom = message.custom ?? link?.custom;
+      const lineItem = message.lineItemUrl ?? link?.lineItemUrl;
       Object.assign(base, {
         [`${LTI}message_type`]: "LtiResourceLinkRequest",
         [`${LTI}target_link_uri`]: `${state.toolOrigin}/api/lti/launch`,
-        [`${LTI}resource_link`]: { id: message.resourceLinkId, title: message.title ?? "Practice" },
-        ...(message.custom ? { [`${LTI}custom`]: message.custom } : {}),
+        [`${LTI}resource_link`]: { id: message.resourceLinkId, title: message.title ?? link?.title ?? "Practice" },
+        ...(custom ? { [`${LTI}custom`]: custom } : {}),
         "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint": {
           scope: [
             "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",
             "https://purl.imsglobal.org/spec/lti-ags/scope/score",
           ],
-          lineitems: `${state.url}/services/ags/${state.contextId}/lineitems`,
-          lineitem: `${state.url}/services/ags/${state.contextId}/lineitems/${encodeURIComponent(message.resourceLinkId)}`,
+          lineitems: `${servicesBase()}/lineitems`,
+          ...(lineItem ? { lineitem: lineItem } : {}),
         },
       });
     } else {
@@ -188,8 +194,29 @@ export async function startLtiPlatform(options: StandInOptions = {}) {
       const { payload } = await jwtVerify(jwt, keys, { issuer: state.clientId, audience: issuer() });
       state.deepLinkResponses.push(payload);
       const items = (payload["https://purl.imsglobal.org/spec/lti-dl/claim/content_items"] ?? []) as {
+        type?: string;
         title?: string;
+        custom?: Record<string, string>;
+        lineItem?: { scoreMaximum: number; label?: string; resourceId?: string; tag?: string };
       }[];
+      // As an LMS does: each link becomes a course item with an id of its own, and a lineItem a gradebook column.
+      for (const item of items.filter((i) => i.type === "ltiResourceLink")) {
+        const resourceLinkId = `rl-${randomUUID().slice(0, 8)}`;
+        let lineItemUrl: string | undefined;
+        if (item.lineItem) {
+          lineItemUrl = `${servicesBase()}/lineitems/${1000 + services.state.lineItems.size}`;
+          services.state.lineItems.set(lineItemUrl, {
+            id: lineItemUrl,
+            contextId: state.contextId,
+            scoreMaximum: item.lineItem.scoreMaximum,
+            label: item.lineItem.label ?? item.title ?? "",
+            resourceId: item.lineItem.resourceId,
+            resourceLinkId,
+            tag: item.lineItem.tag,
+          });
+        }
+        state.links.set(resourceLinkId, { title: item.title ?? "", custom: item.custom, lineItemUrl });
+      }
       res
         .writeHead(200, { "content-type": "text/html" })
         .end(
@@ -256,6 +283,7 @@ export async function startLtiPlatform(options: StandInOptions = {}) {
     state.clientId = `dyn-${randomUUID().slice(0, 8)}`;
     state.deploymentId = `dep-${randomUUID().slice(0, 6)}`;
     state.registrations.push(reg);
+    services.addClient(state.clientId, String(reg.jwks_uri));
     res.writeHead(201, { "content-type": "application/json" }).end(
       JSON.stringify({
         ...reg,
@@ -281,9 +309,9 @@ export async function startLtiPlatform(options: StandInOptions = {}) {
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", state.url);
-    const body = req.method === "POST" ? await readBody(req) : "";
     try {
-      for (const handler of state.extraHandlers) if (await handler(req, res, body)) return;
+      if (await services.handle(req, res)) return;
+      const body = req.method === "POST" ? await readBody(req) : "";
       if (url.pathname === "/jwks")
         return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
       if (url.pathname === "/auth") {
@@ -305,13 +333,7 @@ export async function startLtiPlatform(options: StandInOptions = {}) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  // H2's token, AGS and NRPS endpoints, when that part of the stand-in exists.
-  try {
-    const services = (await import("./services")) as { ltiServicesHandler?: Handler };
-    if (services.ltiServicesHandler) state.extraHandlers.push(services.ltiServicesHandler);
-  } catch {
-    // Not written yet: the launch side needs none of it.
-  }
+  if (state.toolOrigin) services.addClient(state.clientId, `${state.toolOrigin}/api/lti/jwks`);
 
   /** Registers a person the LMS knows; `hint` is what it sends as login_hint. */
   function addUser(hint: string, user: PlatformUser) {
@@ -340,6 +362,8 @@ export async function startLtiPlatform(options: StandInOptions = {}) {
 
   return {
     state,
+    /** The AGS and NRPS side (./services.ts): line items, the scores received (gradebook()), rosters. */
+    services,
     get url() {
       return state.url;
     },
