@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 
 import { expect, type Page, test } from "@playwright/test";
 
-import { type MessagesRequest, startAnthropicStub, stubEngines,type StubReply } from "../helpers/anthropic-stub";
+import { type MessagesRequest, startAnthropicStub, stubEngines, type StubReply } from "../helpers/anthropic-stub";
 import { demo, signInAs } from "./fixtures";
 import { CallPage } from "./pages/call-page";
 import { DashboardPage } from "./pages/dashboard-page";
@@ -138,4 +138,43 @@ test("the developer console shows what the endpoint can do, and checks it again 
   expect(stub.requests.length - before).toBe(3);
   await result.scrollIntoViewIfNeeded();
   await shot(page, "model-card");
+});
+
+test("while the model hangs over a persona reply, other requests to the server answer at once", async ({ page }) => {
+  const { token } = await signInAs(page, demo.memberB);
+  const auth = { authorization: `Bearer ${token}` };
+  const listed = await (await fetch(`${base}/api/protected/roleplay/list`, { headers: auth })).text();
+  const parsed = JSON.parse(listed);
+  const items = (Array.isArray(parsed) ? parsed : Object.values(parsed).find(Array.isArray)) as {
+    id: string;
+    name: string;
+  }[];
+  const schemaId = items.find((r) => SCHEMA.test(r.name))?.id;
+  expect(schemaId, listed.slice(0, 300)).toBeTruthy();
+  const room = await fetch(`${base}/api/protected/requestroom`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ schema_id: schemaId }),
+  });
+  expect(room.status, await room.clone().text()).toBe(200);
+  const { conversation_id } = await room.json();
+  const started = Date.now();
+  const reply = fetch(`${base}/api/protected/conversations/${conversation_id}/messages`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ text: "Hello, is this Dana?" }),
+  }).then(async (r) => ({ at: Date.now() - started, json: await r.json() }));
+  await new Promise((r) => setTimeout(r, 100));
+  const timings: number[] = [];
+  for (const path of ["/api/health", "/api/protected/dashboard", `/api/protected/conversations/${conversation_id}`]) {
+    const t = Date.now();
+    expect((await fetch(base + path, { headers: auth })).status, path).toBe(200);
+    timings.push(Date.now() - t);
+  }
+  const answered = Date.now() - started;
+  const { at, json } = await reply;
+  console.log(`[measured] other requests during a hung reply: ${timings.join(", ")} ms; the reply came after ${at} ms`);
+  expect(answered).toBeLessThan(at); // all three answered while the reply was still waiting for the model
+  expect(Math.max(...timings)).toBeLessThan(1_000);
+  expect(json).toMatchObject({ offline: true, persona_turn: { offline: true } });
 });
