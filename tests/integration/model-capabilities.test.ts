@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 
 import { GET as modelStatus, POST as checkModel } from "@/app/api/dev/model/route";
-import { modelEndpoint } from "@/lib/ai/anthropic";
+import { anthropicClient, modelEndpoint } from "@/lib/ai/anthropic";
 import {
   checkModelCapabilities,
   resetModelCapabilities,
@@ -9,8 +10,9 @@ import {
   startModelCheck,
   toolSupport,
 } from "@/lib/ai/capabilities";
+import { callTool } from "@/lib/ai/structured";
 
-import { type MessagesRequest, startAnthropicStub, stubEngines,type StubReply } from "../helpers/anthropic-stub";
+import { type MessagesRequest, startAnthropicStub, stubEngines, type StubReply } from "../helpers/anthropic-stub";
 import { call } from "../helpers/api";
 import { createUser } from "../helpers/factories";
 
@@ -78,6 +80,17 @@ describe("the model capability check", () => {
       /streaming yes, tool use no \(refused tools\) -> grading and auto-generate use JSON output$/,
     );
     expect(toolSupport("qwen3:8b")).toBe(false);
+    // The grader's next structured request goes straight to JSON: one request, no tools.
+    respond = () => ({ text: '{"ok": true}' });
+    const before = stub.requests.length;
+    const answer = await callTool(anthropicClient()!, {
+      task: "grader",
+      system: "Grade.",
+      prompt: "Is it ok?",
+      tool: { name: "verdict", description: "The verdict", schema: z.object({ ok: z.boolean() }) },
+    });
+    expect(answer).toEqual({ ok: true });
+    expect(stub.requests.slice(before).map((r) => r.tools)).toEqual([undefined]);
   });
 
   it("says tool use: no on an engine that ignores the forced tool choice", async () => {
