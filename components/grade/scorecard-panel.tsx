@@ -67,7 +67,7 @@ export function ScorecardPanel({
                 {totalWeight && c.score !== null
                   ? ` (${Math.round((100 * c.weight) / totalWeight)}% of the score)`
                   : ""}
-                {c.passed === null ? null : c.passed ? " · pass" : " · below the pass mark"}
+                {verdict(c, reviews?.criteria, scorecard.pass_mark)}
               </span>
             </div>
             {c.status === "needs_ai" ? (
@@ -135,6 +135,8 @@ function CriterionReviewBlock({
       {review ? <CriterionChangeNote review={review} /> : null}
       {reviews.canReview ? (
         <CriterionOverrideForm
+          // A fresh form after each saved change: the note above shows what was saved.
+          key={review?.history.length ?? 0}
           conversationId={reviews.conversationId}
           criterionId={criterion.id}
           label={criterion.label}
@@ -144,4 +146,16 @@ function CriterionReviewBlock({
       ) : null}
     </>
   );
+}
+
+/** Pass or below against the pass mark: an instructor's score in force decides once a criterion is overridden. */
+function verdict(
+  c: ScorecardResult["criteria"][number],
+  reviewed: CriterionReviewView[] | undefined,
+  passMark: number,
+) {
+  const review = reviewed?.find((r) => r.criterion_id === c.id && r.overridden);
+  if (review && review.score !== null)
+    return review.score >= passMark ? " · pass (reviewed)" : " · below the pass mark (reviewed)";
+  return c.passed === null ? null : c.passed ? " · pass" : " · below the pass mark";
 }

@@ -81,12 +81,18 @@ async function newPage(browser: Browser, baseURL: string | undefined, width = 12
   return page;
 }
 
+/** The grade page's transcript section (and the overridden criterion beside it) at one width, checked for sideways scrolling. */
 async function shootTranscript(page: Page, width: number) {
   await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-  const section = page.getByRole("region", { name: "Transcript" }).or(page.getByRole("list", { name: "Transcript" }));
-  await section.first().scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: `${SHOTS}/commented-transcript-${width}.png`, fullPage: true });
+  // A full-page capture clipped to the section: the sticky app bar stays at the top instead of over the lines.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (await page.getByRole("region", { name: "Transcript" }).boundingBox())!;
+  await page.screenshot({ path: `${SHOTS}/commented-transcript-${width}.png`, fullPage: true, clip: box });
+  await page
+    .getByTestId("scorecard-criterion")
+    .filter({ hasText: "SPIN discovery" })
+    .screenshot({ path: `${SHOTS}/criterion-override-${width}.png` });
 }
 
 test("an instructor comments on a line and overrides a criterion; the learner sees the marker, the comment in place and why the score changed", async ({
@@ -126,6 +132,7 @@ test("an instructor comments on a line and overrides a criterion; the learner se
   await grade.overrideCriterion("SPIN discovery", "95", "She did ask about budget at 02:14");
   await expect(spin.getByTestId("criterion-change")).toContainText("→ 95");
   await expect(spin.getByTestId("criterion-change")).toContainText("She did ask about budget at 02:14");
+  await expect(spin).toContainText("pass (reviewed)");
   await expect(instructor.getByTestId("automatic-score")).toHaveText(`Automatic score ${automatic}`);
   const reviewed = (await (await api.get(`/api/protected/grades/${id}`, { headers: learnerHeaders })).json())
     .final_score as number;
@@ -144,6 +151,10 @@ test("an instructor comments on a line and overrides a criterion; the learner se
   const row = dashboard.recent.getByRole("listitem").filter({ has: learner.getByTestId("unread-comments") });
   await expect(row).toContainText(`Score: ${reviewed}`);
   await expect(row.getByTestId("unread-comments")).toHaveText("2 new comments");
+  await learner.setViewportSize({ width: 390, height: 844 });
+  await learner.getByRole("heading", { name: "Recent Conversations" }).scrollIntoViewIfNeeded();
+  await learner.screenshot({ path: `${SHOTS}/learner-dashboard-marker-390.png` });
+  await learner.setViewportSize({ width: 1280, height: 900 });
   await row.getByRole("link", { name: /View Grade/ }).click();
   await expect(learner).toHaveURL(new RegExp(`/grade/${id}$`));
 
@@ -164,6 +175,8 @@ test("an instructor comments on a line and overrides a criterion; the learner se
   await mine.turn(BUDGET_LINE).scrollIntoViewIfNeeded();
   await expect(mine.turn(BUDGET_LINE).getByTestId("turn-comment")).toBeVisible();
   await expect.poll(() => learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await mine.turn(BUDGET_LINE).screenshot({ path: `${SHOTS}/learner-comment-390.png` });
+  await mine.criterion("SPIN discovery").screenshot({ path: `${SHOTS}/learner-criterion-390.png` });
 
   // Opened: the marker is gone.
   await dashboard.goto();
