@@ -5,7 +5,7 @@ import type { OwnProgress } from "@/lib/progress/service";
 /** The learner's own progress by skill: a chart per skill and first, best, latest and proficiency for each. */
 export function YourProgress({ progress }: { progress: OwnProgress }) {
   return (
-    <Card aria-labelledby="your-progress" id="your-progress-card">
+    <Card role="region" aria-labelledby="your-progress" id="your-progress-card">
       <CardHeader>
         <CardTitle>
           <h2 id="your-progress">Your progress</h2>

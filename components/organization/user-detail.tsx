@@ -54,10 +54,10 @@ export function UserDetail({ user, onBack }: { user: UserStats; onBack: () => vo
           <UserScores userId={user.id} />
         </CardContent>
       </Card>
-      <Card>
+      <Card role="region" aria-labelledby="learner-progress">
         <CardHeader>
           <CardTitle>
-            <h2>Progress by skill</h2>
+            <h2 id="learner-progress">Progress by skill</h2>
           </CardTitle>
           <CardDescription>
             First, best and latest score and proficiency per roleplay, scorecard criterion and SPIN stage.

@@ -12,7 +12,7 @@ export function CohortProgress({ groups }: { groups: { id: string; name: string 
   const [group, setGroup] = useState("");
   const url = group ? `/api/organization/progress?group_id=${encodeURIComponent(group)}` : "/api/organization/progress";
   return (
-    <Card aria-labelledby={`${id}-title`} id="progress">
+    <Card role="region" aria-labelledby={`${id}-title`} id="progress">
       <CardHeader>
         <CardTitle>
           <h2 id={`${id}-title`}>Progress by skill</h2>

@@ -51,8 +51,8 @@ export function SkillProgress({ data, viewer }: { data: ProgressData; viewer: Vi
 
   return (
     <div className="grid min-w-0 gap-6">
-      <div className="grid min-w-0 gap-3">
-        <div className="grid gap-1.5 sm:max-w-sm">
+      <div className="grid min-w-0 gap-3 lg:grid-cols-[3fr_2fr] lg:gap-x-6">
+        <div className="grid gap-1.5 sm:max-w-sm lg:col-start-2 lg:row-start-1">
           <label htmlFor={`${id}-skill`} className="text-sm font-medium">
             Skill
           </label>
@@ -76,7 +76,7 @@ export function SkillProgress({ data, viewer }: { data: ProgressData; viewer: Vi
             )}
           </select>
         </div>
-        <figure className="grid min-w-0 gap-2">
+        <figure className="grid min-w-0 gap-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ProgressChart points={current.points} label={label} />
           <figcaption className="text-sm text-muted-foreground">
             {cohort
@@ -85,7 +85,9 @@ export function SkillProgress({ data, viewer }: { data: ProgressData; viewer: Vi
           </figcaption>
           <PointsTable series={current} cohort={cohort} />
         </figure>
-        <Figures series={current} viewer={viewer} min={rule.min_sessions} />
+        <div className="min-w-0 lg:col-start-2 lg:row-start-2">
+          <Figures series={current} viewer={viewer} min={rule.min_sessions} />
+        </div>
       </div>
       <div className="grid min-w-0 gap-4">
         <p className="text-xs text-muted-foreground">
@@ -99,7 +101,7 @@ export function SkillProgress({ data, viewer }: { data: ProgressData; viewer: Vi
               <h3 id={`${id}-${key}`} className="text-sm font-medium">
                 {name}
               </h3>
-              <ul className="grid min-w-0 gap-2">
+              <ul className="grid min-w-0 gap-2 sm:grid-cols-2 xl:grid-cols-3">
                 {data[key].map((s: AnySeries) => (
                   <li
                     key={idOf(s)}
