@@ -16,6 +16,7 @@ import {
   ltiToolKeys,
   ltiUserLinks,
   roleplays,
+  users,
 } from "@/db/schema";
 
 /** Serialises key creation and rotation across instances (released at the end of the transaction). */
@@ -239,7 +240,8 @@ export async function claimScoreSend(db: Executor, leaseMs: number) {
   const [row] = await db
     .update(ltiScoreSends)
     .set({
-      locked_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'`,
+      // Milliseconds, as a JS Date holds it: the lease is compared when the result is written.
+      locked_until: sql`date_trunc('milliseconds', now() + ${leaseMs}::int * interval '1 millisecond')`,
       attempts: sql`${ltiScoreSends.attempts} + 1`,
     })
     .where(eq(ltiScoreSends.id, due))
@@ -322,4 +324,59 @@ export async function nextScoreSendDueAt(db: Executor): Promise<Date | null> {
     .from(ltiScoreSends)
     .where(eq(ltiScoreSends.status, "pending"));
   return row?.at ? new Date(row.at) : null;
+}
+
+/** The organisation's queued scores for its admins, newest first (never a token: there is none here). */
+export async function selectOrganizationScoreSends(
+  db: Executor,
+  input: { organizationId: string; status?: "pending" | "sent" | "failed"; limit: number },
+) {
+  return db
+    .select({
+      id: ltiScoreSends.id,
+      status: ltiScoreSends.status,
+      score_version: ltiScoreSends.score_version,
+      score_given: ltiScoreSends.score_given,
+      attempts: ltiScoreSends.attempts,
+      last_error: ltiScoreSends.last_error,
+      next_attempt_at: ltiScoreSends.next_attempt_at,
+      sent_at: ltiScoreSends.sent_at,
+      created_at: ltiScoreSends.created_at,
+      conversation_id: ltiScoreSends.conversation_id,
+      learner: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`,
+      course: ltiContexts.title,
+      course_id: ltiContexts.id,
+      activity: sql<string | null>`${roleplays.name}`,
+    })
+    .from(ltiScoreSends)
+    .innerJoin(ltiResourceLinks, eq(ltiResourceLinks.id, ltiScoreSends.resource_link_id))
+    .innerJoin(ltiContexts, eq(ltiContexts.id, ltiResourceLinks.context_id))
+    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))
+    .innerJoin(conversations, eq(conversations.id, ltiScoreSends.conversation_id))
+    .innerJoin(users, eq(users.id, conversations.user_id))
+    .leftJoin(roleplays, eq(roleplays.id, ltiResourceLinks.roleplay_id))
+    .where(
+      and(
+        eq(ltiPlatforms.organization_id, input.organizationId),
+        input.status ? eq(ltiScoreSends.status, input.status) : undefined,
+      ),
+    )
+    .orderBy(desc(ltiScoreSends.created_at), desc(ltiScoreSends.id))
+    .limit(input.limit);
+}
+
+/** Failed scores of the organisation (one course, or all) go back in the queue with a fresh set of attempts. */
+export async function requeueFailedScoreSends(db: Executor, input: { organizationId: string; courseId?: string }) {
+  const inOrganization = sql`(select s.id from ${ltiScoreSends} s
+    join ${ltiResourceLinks} l on l.id = s.resource_link_id
+    join ${ltiContexts} c on c.id = l.context_id
+    join ${ltiPlatforms} p on p.id = c.platform_id
+    where s.status = 'failed' and p.organization_id = ${input.organizationId}
+      ${input.courseId ? sql`and c.id = ${input.courseId}` : sql``})`;
+  const rows = await db
+    .update(ltiScoreSends)
+    .set({ status: "pending", attempts: 0, locked_until: null, next_attempt_at: sql`now()` })
+    .where(sql`${ltiScoreSends.id} in ${inOrganization}`)
+    .returning({ id: ltiScoreSends.id });
+  return rows.length;
 }

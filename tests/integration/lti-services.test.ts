@@ -4,11 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { POST as rotate } from "@/app/api/dev/lti/keys/rotate/route";
 import { GET as getJwks } from "@/app/api/lti/jwks/route";
+import { GET as listCoursesRoute } from "@/app/api/organization/lti/courses/route";
+import { POST as syncRosterRoute } from "@/app/api/organization/lti/courses/sync-roster/route";
+import { POST as retryRoute } from "@/app/api/organization/lti/scores/retry/route";
+import { GET as listScoresRoute } from "@/app/api/organization/lti/scores/route";
 import { getDb } from "@/db";
 import { claimScoreSend } from "@/db/queries/lti-services";
-import { auditLog, gradeReviews, groupMembers, ltiResourceLinks, ltiScoreSends, ltiToolKeys } from "@/db/schema";
+import {
+  auditLog,
+  gradeReviews,
+  grades,
+  groupMembers,
+  ltiContexts,
+  ltiResourceLinks,
+  ltiScoreSends,
+  ltiToolKeys,
+  ltiUserLinks,
+  memberships,
+  users,
+} from "@/db/schema";
 import { publicJwks, RETIRED_KEY_GRACE_MS, rotateToolKey, signingKey } from "@/lib/lti/keys";
-import { drainLtiOutbox, scoreRetryDelayMs, settleLtiOutbox } from "@/lib/lti/outbox";
+import { nextPage, syncRoster } from "@/lib/lti/nrps";
+import { drainLtiOutbox, scoreRetryDelayMs, settleLtiOutbox, stopLtiOutbox } from "@/lib/lti/outbox";
 import { queueScoreForLms } from "@/lib/lti/outcomes";
 import { accessToken, clientAssertion, SCOPES } from "@/lib/lti/token";
 
@@ -369,8 +386,13 @@ describe("the outbox", () => {
 
   it("sends versions in order: a newer pending version replaces an older one, and never overtakes one in flight", async () => {
     const c = await course({ counts: "latest" });
-    await queue((await c.call(50)).id);
-    await queue((await c.call(60)).id);
+    // Only this test sends: the kicks queueing schedules are cancelled right after each commit.
+    const queueQuietly = async (id: string) => {
+      await queue(id);
+      stopLtiOutbox();
+    };
+    await queueQuietly((await c.call(50)).id);
+    await queueQuietly((await c.call(60)).id);
     const db = await getDb();
     // v1 is in flight (leased by another sender): v2 waits for it.
     const [v1] = await sends(c.link.id);
@@ -384,7 +406,7 @@ describe("the outbox", () => {
       .update(ltiScoreSends)
       .set({ locked_until: new Date(Date.now() - 1) })
       .where(eq(ltiScoreSends.id, v1.id));
-    await queue((await c.call(70)).id);
+    await queueQuietly((await c.call(70)).id);
     await drainLtiOutbox();
     expect(scoresFor(c.learner.sub).map((s) => s.scoreGiven)).toEqual([70]);
     const rows = await sends(c.link.id);
@@ -397,6 +419,185 @@ describe("the outbox", () => {
     const stamps = rows.map((r) => r.score_timestamp.getTime());
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
     expect(new Set(stamps).size).toBe(3);
+  });
+});
+
+describe("Names and Role Provisioning", () => {
+  const LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner";
+  const INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor";
+
+  it("adds the roster's learners to the course group (new accounts without a password), page by page", async () => {
+    const c = await course();
+    lms.setRoster(c.contextId, [
+      { user_id: c.learner.sub, roles: [LEARNER], name: "Lee Learner" },
+      { user_id: "new-1", roles: [LEARNER], name: "Nia New", email: "nia@uni.example" },
+      {
+        user_id: "new-2",
+        roles: [`http://purl.imsglobal.org/vocab/lis/v2/membership/Learner#GuestLearner`],
+        given_name: "Gus",
+        family_name: "Guest",
+      },
+      { user_id: "teacher", roles: [INSTRUCTOR], name: "Tess Teacher" },
+      { user_id: "gone-before", roles: [LEARNER], status: "Inactive" },
+    ]);
+    const calls = lms.state.serviceCalls.length;
+    expect(await syncRoster(c.context.id)).toEqual({ status: "synced", members: 5, learners: 3, added: 2, removed: 0 });
+    // Page size 2: three pages, each with the NRPS scope.
+    expect(lms.state.serviceCalls.slice(calls).filter((x) => x.path.endsWith("/memberships"))).toHaveLength(3);
+
+    const db = await getDb();
+    const group = await db
+      .select({ sub: ltiUserLinks.sub, name: users.name, email: users.email, password_hash: users.password_hash })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.user_id))
+      .innerJoin(ltiUserLinks, eq(ltiUserLinks.user_id, users.id))
+      .where(eq(groupMembers.group_id, c.group.id))
+      .orderBy(asc(ltiUserLinks.sub));
+    expect(group).toEqual([
+      { sub: "new-1", name: "Nia New", email: "nia@uni.example", password_hash: null },
+      { sub: "new-2", name: "Gus Guest", email: expect.stringMatching(/@lms\.parley\.invalid$/), password_hash: null },
+      { sub: c.learner.sub, name: "Lee Learner", email: c.learner.email, password_hash: expect.any(String) },
+    ]);
+    const members = await db.select().from(memberships).where(eq(memberships.organization_id, c.org.id));
+    expect(members).toHaveLength(4); // the instructor and three learners; the LMS teacher waits for their own launch
+    const [context] = await db.select().from(ltiContexts).where(eq(ltiContexts.id, c.context.id));
+    expect(context.roster_synced_at).not.toBeNull();
+  });
+
+  it("takes dropped learners out of the group (they lose the course) and keeps their calls, grades and scores", async () => {
+    const c = await course();
+    const stays = await c.addLearner();
+    const leaves = await c.addLearner();
+    const deleted = await c.addLearner();
+    const call = await c.call(81, leaves);
+    await queue(call.id);
+    await drainLtiOutbox();
+    const rosterOf = (status: "Inactive" | "Deleted") => [
+      { user_id: c.learner.sub, roles: [LEARNER] },
+      { user_id: stays.sub, roles: [LEARNER] },
+      { user_id: deleted.sub, roles: [LEARNER], status: "Deleted" as const },
+      ...(status === "Inactive" ? [{ user_id: leaves.sub, roles: [LEARNER], status }] : []),
+    ];
+    lms.setRoster(c.contextId, rosterOf("Inactive"));
+    expect(await syncRoster(c.context.id, c.admin.id)).toMatchObject({ status: "synced", added: 0, removed: 2 });
+    const db = await getDb();
+    const inGroup = await db
+      .select({ id: groupMembers.user_id })
+      .from(groupMembers)
+      .where(eq(groupMembers.group_id, c.group.id));
+    expect(inGroup.map((r) => r.id).sort()).toEqual([c.learner.id, stays.id].sort());
+    // Kept: the account, the membership (the admin still sees their history), the call, its grade, its score.
+    expect(
+      await db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.user_id, leaves.id), eq(memberships.organization_id, c.org.id))),
+    ).toHaveLength(1);
+    expect(await db.select().from(grades).where(eq(grades.conversation_id, call.id))).toEqual([
+      expect.objectContaining({ status: "graded", score: 81 }),
+    ]);
+    expect(scoresFor(leaves.sub)).toHaveLength(1);
+    // No longer in the course: a new call of theirs goes to no gradebook.
+    expect(await queue((await c.call(95, leaves)).id)).toBe(0);
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, "lti.roster.synced"))).toContainEqual(
+      expect.objectContaining({ organization_id: c.org.id, actor_id: c.admin.id, target_id: c.context.id }),
+    );
+
+    // Absent from the roster altogether is dropped too; an empty roster (a platform fault) removes nobody.
+    lms.setRoster(c.contextId, [{ user_id: c.learner.sub, roles: [LEARNER] }]);
+    expect(await syncRoster(c.context.id)).toMatchObject({ removed: 1 });
+    lms.setRoster(c.contextId, []);
+    expect(await syncRoster(c.context.id)).toMatchObject({ members: 0, removed: 0 });
+  });
+
+  it("skips a course without a roster service, and refuses a Link to another host", async () => {
+    const c = await course();
+    const db = await getDb();
+    await db.update(ltiContexts).set({ nrps_url: null }).where(eq(ltiContexts.id, c.context.id));
+    expect(await syncRoster(c.context.id)).toMatchObject({ status: "skipped" });
+    expect(nextPage('<https://lms.example/m?page=2>; rel="next"', "https://lms.example/m")).toBe(
+      "https://lms.example/m?page=2",
+    );
+    expect(nextPage('<https://evil.example/m?page=2>; rel="next"', "https://lms.example/m")).toBeNull();
+    expect(nextPage('<https://lms.example/m?page=1>; rel="prev"', "https://lms.example/m")).toBeNull();
+  });
+});
+
+describe("the admin's course tools and organisation isolation", () => {
+  it("lets an admin sync a roster, see failed scores and retry them, only in their own organisation", async () => {
+    const a = await course();
+    const b = await course();
+    lms.setRoster(a.contextId, [
+      { user_id: a.learner.sub, roles: ["Learner"] },
+      { user_id: "x-1", roles: ["Learner"] },
+    ]);
+    const sync = (who: { token: string }, id: string) =>
+      call(syncRosterRoute, { method: "POST", token: who.token, body: { course_id: id } });
+    expect((await sync(b.admin, a.context.id)).status).toBe(404);
+    expect((await sync(a.learner, a.context.id)).status).toBe(403);
+    const ok = await sync(a.admin, a.context.id);
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ status: "synced", added: 1 });
+    expect((await sync(a.admin, "not-a-uuid")).status).toBe(422);
+
+    const courses = await call(listCoursesRoute, { token: a.admin.token });
+    expect(courses.json).toEqual([
+      expect.objectContaining({ id: a.context.id, title: "Sales 101", learners: 2, has_roster: true }),
+    ]);
+
+    // A score the platform refuses, for good: the admin sees it failed, with why, and puts it back.
+    await queue((await a.call(58)).id);
+    lms.state.scoreFaults.push({ status: 422 });
+    await drainLtiOutbox();
+    const failed = await call(listScoresRoute, { token: a.admin.token, query: { status: "failed" } });
+    expect(failed.json).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        learner: "Lee Learner",
+        course: "Sales 101",
+        score_given: 58,
+        last_error: expect.stringContaining("422"),
+      }),
+    ]);
+    expect((await call(listScoresRoute, { token: b.admin.token, query: { status: "failed" } })).json).toEqual([]);
+    expect(
+      (await call(retryRoute, { method: "POST", token: b.admin.token, body: { course_id: a.context.id } })).status,
+    ).toBe(404);
+    expect((await call(retryRoute, { method: "POST", token: b.admin.token, body: {} })).json).toEqual({ requeued: 0 });
+    const retried = await call(retryRoute, { method: "POST", token: a.admin.token, body: { course_id: a.context.id } });
+    expect(retried.json).toEqual({ requeued: 1 });
+    await waitFor(async () => (await sends(a.link.id))[0].status === "sent");
+    expect(scoresFor(a.learner.sub).map((s) => s.scoreGiven)).toEqual([58]);
+  });
+
+  it("never sends a call of one organisation to another organisation's LMS", async () => {
+    const a = await course();
+    const b = await course();
+    const db = await getDb();
+    // One person learns in both organisations, from each one's LMS, in each one's course.
+    const shared = await b.addLearner("shared-in-b");
+    await db.insert(memberships).values({ user_id: shared.id, organization_id: a.org.id, role: "member" });
+    await db.insert(groupMembers).values({ group_id: a.group.id, user_id: shared.id });
+    await db.insert(ltiUserLinks).values({ platform_id: a.platform.id, sub: "shared-in-a", user_id: shared.id });
+    const linksOf = async (conversationId: string) =>
+      (await db.select().from(ltiScoreSends).where(eq(ltiScoreSends.conversation_id, conversationId))).map((r) => [
+        r.resource_link_id,
+        r.lti_sub,
+      ]);
+    // A call in B, even at A's roleplay, counts for no link of A.
+    const inBAtA = await makeConversation(shared.id, b.org.id, a.roleplay.id, { ended: true, graded: true });
+    expect(await queue(inBAtA.id)).toBe(0);
+    const inB = await b.call(73, shared);
+    expect(await queue(inB.id)).toBe(1);
+    expect(await linksOf(inB.id)).toEqual([[b.link.id, "shared-in-b"]]);
+    const inA = await a.call(64, shared);
+    expect(await queue(inA.id)).toBe(1);
+    expect(await linksOf(inA.id)).toEqual([[a.link.id, "shared-in-a"]]);
+    await drainLtiOutbox();
+    expect(lms.state.scores.filter((s) => s.userId.startsWith("shared-"))).toEqual([
+      expect.objectContaining({ clientId: b.clientId, userId: "shared-in-b", scoreGiven: 73 }),
+      expect.objectContaining({ clientId: a.clientId, userId: "shared-in-a", scoreGiven: 64 }),
+    ]);
   });
 });
 
