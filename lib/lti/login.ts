@@ -7,7 +7,7 @@ import { deleteExpiredLaunchRows, insertLoginState, selectPlatformsByIssuer } fr
 
 import { ltiError } from "./errors";
 import { randomToken, sha256 } from "./sealed";
-import { isOwnUrl, toolUrls } from "./tool-urls";
+import { isOwnUrl, type RequestLike, toolUrls } from "./tool-urls";
 
 /** How long a learner has between the LMS's login request and the launch it answers with. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -28,11 +28,11 @@ export const loginInitiation = z.object({
  * are kept server-side (only the state's hash), never in a cookie: inside an LMS iframe a cookie would be
  * third-party and is dropped by Safari, Firefox and Chrome alike.
  */
-export async function initiateLogin(raw: Record<string, string>, requestUrl: string | URL): Promise<URL> {
+export async function initiateLogin(raw: Record<string, string>, from: RequestLike): Promise<URL> {
   const parsed = loginInitiation.safeParse(raw);
   if (!parsed.success) throw ltiError("bad_request", parsed.error.issues.map((i) => i.path.join(".")).join(", "));
   const input = parsed.data;
-  if (!isOwnUrl(input.target_link_uri, requestUrl)) throw ltiError("bad_target");
+  if (!isOwnUrl(input.target_link_uri, from)) throw ltiError("bad_target");
 
   const db = await getDb();
   const platforms = await selectPlatformsByIssuer(db, { issuer: input.iss, clientId: input.client_id });
@@ -59,7 +59,7 @@ export async function initiateLogin(raw: Record<string, string>, requestUrl: str
     response_mode: "form_post",
     prompt: "none",
     client_id: platform.client_id,
-    redirect_uri: toolUrls(requestUrl).launch,
+    redirect_uri: toolUrls(from).launch,
     login_hint: input.login_hint,
     lti_message_hint: input.lti_message_hint,
     state,

@@ -20,7 +20,7 @@ import { managedOrganization } from "@/lib/organizations/stats";
 import type { PlatformInput } from "@/lib/validations/lti";
 
 import { platformSettings, withSettings } from "./platform-settings";
-import { toolUrls } from "./tool-urls";
+import { type RequestLike, toolUrls } from "./tool-urls";
 
 export const MANAGE = "manage LMS connections";
 const TAKEN = "This LMS client (issuer and client id) is already registered with Parley";
@@ -57,7 +57,7 @@ const values = (input: PlatformInput, registration: Record<string, unknown> | nu
 });
 
 /** The organisation's LMS registrations and the URLs to paste into an LMS. */
-export async function listPlatforms(caller: SessionUser, requestUrl: string) {
+export async function listPlatforms(caller: SessionUser, from: RequestLike) {
   const { organizationId } = await managedOrganization(caller, MANAGE);
   const db = await getDb();
   const [rows, pending] = await Promise.all([
@@ -65,7 +65,7 @@ export async function listPlatforms(caller: SessionUser, requestUrl: string) {
     countPendingRegistrationTokens(db, organizationId),
   ]);
   return {
-    tool: toolUrls(requestUrl),
+    tool: toolUrls(from),
     platforms: rows.map((r) => presentPlatform(r.platform, r.deployment_ids)),
     pending_registration_links: pending,
   };

@@ -20,7 +20,7 @@ import { managedOrganization } from "@/lib/organizations/stats";
 import { withSettings } from "./platform-settings";
 import { MANAGE } from "./platforms";
 import { randomToken, sha256 } from "./sealed";
-import { toolUrls } from "./tool-urls";
+import { type RequestLike, toolUrls } from "./tool-urls";
 
 /** How long a one-time registration link an admin made stays usable. */
 export const REGISTRATION_LINK_TTL_MS = 7 * 24 * 3600_000;
@@ -65,10 +65,10 @@ export const registrationQuery = z.object({
   registration_token: z.string().max(4096).optional(),
 });
 
-const linkUrl = (requestUrl: string, token: string) => `${toolUrls(requestUrl).origin}/lti/register/${token}`;
+const linkUrl = (from: RequestLike, token: string) => `${toolUrls(from).origin}/lti/register/${token}`;
 
 /** A one-time URL an admin pastes into the LMS's "register a tool by URL"; only its hash is kept. */
-export async function createRegistrationLink(caller: SessionUser, requestUrl: string) {
+export async function createRegistrationLink(caller: SessionUser, from: RequestLike) {
   const { organizationId } = await managedOrganization(caller, MANAGE);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + REGISTRATION_LINK_TTL_MS);
@@ -84,7 +84,7 @@ export async function createRegistrationLink(caller: SessionUser, requestUrl: st
       details: { expires_at: expiresAt.toISOString() },
     });
   });
-  return { url: linkUrl(requestUrl, token), expires_at: expiresAt.toISOString() };
+  return { url: linkUrl(from, token), expires_at: expiresAt.toISOString() };
 }
 
 export async function revokeRegistrationLinks(caller: SessionUser) {
@@ -133,7 +133,7 @@ async function fetchJson(url: string, init: RequestInit, what: string): Promise<
 export async function completeRegistration(
   token: string,
   query: z.output<typeof registrationQuery>,
-  requestUrl: string,
+  from: RequestLike,
 ) {
   const link = await registrationLink(token);
   if (!link) throw notFound(LINK_NOT_FOUND);
@@ -154,7 +154,7 @@ export async function completeRegistration(
   if (new URL(config.issuer).host !== new URL(query.openid_configuration).host)
     throw badRequest("The LMS's issuer does not match the host of its configuration.");
 
-  const urls = toolUrls(requestUrl);
+  const urls = toolUrls(from);
   const scope = SCOPES.filter((s) => !config.scopes_supported || config.scopes_supported.includes(s)).join(" ");
   const request = {
     application_type: "web",

@@ -13,16 +13,27 @@ export type ToolUrls = {
   icon: string;
 };
 
-/** PUBLIC_URL when set (behind a proxy it is the only trustworthy origin), otherwise the request's own. */
-export function toolOrigin(requestUrl?: string | URL): string {
-  const configured = env().PUBLIC_URL;
-  if (configured) return new URL(configured).origin;
-  if (!requestUrl) throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
-  return new URL(requestUrl).origin;
+export type RequestLike = string | URL | Request;
+
+/** The origin a request was made to: its Host header (Next.js rewrites req.url's host), else its URL's. */
+function originOf(from: RequestLike): string {
+  if (!(from instanceof Request)) return new URL(from).origin;
+  const proxied = env().TRUSTED_PROXY_HOPS > 0;
+  const host = (proxied && from.headers.get("x-forwarded-host")) || from.headers.get("host");
+  const proto = (proxied && from.headers.get("x-forwarded-proto")) || new URL(from.url).protocol.replace(":", "");
+  return host ? `${proto}://${host}` : new URL(from.url).origin;
 }
 
-export function toolUrls(requestUrl?: string | URL): ToolUrls {
-  const origin = toolOrigin(requestUrl);
+/** PUBLIC_URL when set (behind a proxy it is the only trustworthy origin), otherwise the request's own. */
+export function toolOrigin(from?: RequestLike): string {
+  const configured = env().PUBLIC_URL;
+  if (configured) return new URL(configured).origin;
+  if (!from) throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
+  return originOf(from);
+}
+
+export function toolUrls(from?: RequestLike): ToolUrls {
+  const origin = toolOrigin(from);
   return {
     origin,
     domain: new URL(origin).host,
@@ -36,9 +47,9 @@ export function toolUrls(requestUrl?: string | URL): ToolUrls {
 }
 
 /** A target_link_uri an LMS sends must be one of ours: same origin as the tool. */
-export function isOwnUrl(candidate: string, requestUrl?: string | URL): boolean {
+export function isOwnUrl(candidate: string, from?: RequestLike): boolean {
   try {
-    return new URL(candidate).origin === toolOrigin(requestUrl);
+    return new URL(candidate).origin === toolOrigin(from);
   } catch {
     return false;
   }
@@ -48,7 +59,8 @@ export function isOwnUrl(candidate: string, requestUrl?: string | URL): boolean 
 export async function currentRequestUrl(): Promise<string> {
   const { headers } = await import("next/headers");
   const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
-  const proto = h.get("x-forwarded-proto") ?? "http";
+  const proxied = env().TRUSTED_PROXY_HOPS > 0;
+  const host = (proxied && h.get("x-forwarded-host")) || h.get("host") || "localhost";
+  const proto = (proxied && h.get("x-forwarded-proto")) || "http";
   return `${proto}://${host}/`;
 }

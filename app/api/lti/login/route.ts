@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 /** OIDC login initiation (LTI 1.3): the LMS sends the browser here first, by GET or POST. */
 async function login({ req }: { req: Parameters<typeof readParams>[0] }) {
   try {
-    const auth = await initiateLogin(await readParams(req), req.url);
+    const auth = await initiateLogin(await readParams(req), req);
     return new Response(null, { status: 302, headers: { Location: auth.toString() } });
   } catch (err) {
     return ltiErrorResponse(req, err);

@@ -16,7 +16,7 @@ export const POST = withPublic(
       if (!(await registrationLink(params.token))) throw notFound(LINK_NOT_FOUND);
       const form = registrationQuery.safeParse(await readParams(req));
       if (!form.success) throw badRequest("The LMS did not send an openid_configuration URL with the registration.");
-      await completeRegistration(params.token, form.data, req.url);
+      await completeRegistration(params.token, form.data, req);
       return seeOther(`/lti/register/${params.token}?done=1`);
     } catch (err) {
       return ltiErrorResponse(req, err);

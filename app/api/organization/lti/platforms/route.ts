@@ -3,7 +3,7 @@ import { createPlatform, listPlatforms } from "@/lib/lti/platforms";
 import { platformSchema } from "@/lib/validations/lti";
 
 /** The organisation's LMS registrations, and the tool URLs to paste into an LMS (admins). */
-export const GET = withUser(async ({ req, caller }) => listPlatforms(caller.user, req.url));
+export const GET = withUser(async ({ req, caller }) => listPlatforms(caller.user, req));
 
 /** Manual registration: what the LMS's developer key page shows, plus its deployment ids. */
 export const POST = withUser(async ({ req, caller }) =>

@@ -3,7 +3,7 @@ import { createRegistrationLink, revokeRegistrationLinks } from "@/lib/lti/regis
 
 /** A one-time Dynamic Registration URL for an LMS (shown once; only its hash is kept). */
 export const POST = withUser(async ({ req, caller }) =>
-  Response.json(await createRegistrationLink(caller.user, req.url), { status: 201 }),
+  Response.json(await createRegistrationLink(caller.user, req), { status: 201 }),
 );
 
 /** Revokes every registration URL not used yet. */
