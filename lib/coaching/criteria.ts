@@ -4,7 +4,7 @@ import type { Executor } from "@/db";
 import { getDb } from "@/db";
 import { recordAudit } from "@/db/queries/audit";
 import { insertCriterionReview, lockReview, selectCriterionReviews } from "@/db/queries/coaching";
-import { findConversation } from "@/db/queries/conversations";
+import { findConversation, lockConversation } from "@/db/queries/conversations";
 import { findGrade } from "@/db/queries/grades";
 import { findReview } from "@/db/queries/reviews";
 import type { SessionUser } from "@/lib/auth/service";
@@ -75,8 +75,10 @@ export async function criterionReviewsOf(
 }
 
 /** A graded call with a scorecard that an admin of its organisation may review; anything else is 404 or 409. */
-async function reviewableGrade(tx: Executor, caller: SessionUser, conversationId: string) {
-  const conversation = await findConversation(tx, { conversationId, scope: { reviewerId: caller.id } });
+async function reviewableGrade(tx: Executor, caller: SessionUser, conversationId: string, lock = false) {
+  // A change locks the call, so two reviewers' changes apply one after the other and each recomputes from both.
+  const find = lock ? lockConversation : findConversation;
+  const conversation = await find(tx, { conversationId, scope: { reviewerId: caller.id } });
   if (!conversation) throw notFound("Conversation not found");
   const grade = await findGrade(tx, conversation.id);
   if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");
@@ -101,7 +103,7 @@ export async function overrideCriterion(
 ): Promise<CriterionReviewsAnswer> {
   const db = await getDb();
   const { answer, queued } = await db.transaction(async (tx) => {
-    const { conversation, grade } = await reviewableGrade(tx, caller, conversationId);
+    const { conversation, grade } = await reviewableGrade(tx, caller, conversationId, true);
     const id = conversation.id;
     const criterion = grade.scorecard!.criteria.find((c) => c.id === criterionId);
     if (!criterion) throw notFound("Criterion not found");

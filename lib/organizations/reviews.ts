@@ -1,7 +1,7 @@
 import "server-only";
 
 import { getDb } from "@/db";
-import { findConversation } from "@/db/queries/conversations";
+import { lockConversation } from "@/db/queries/conversations";
 import { findGrade } from "@/db/queries/grades";
 import { findMembership } from "@/db/queries/memberships";
 import { findReview } from "@/db/queries/reviews";
@@ -35,7 +35,8 @@ export async function reviewGrade(
 ): Promise<GradeReviewView> {
   const db = await getDb();
   const { id, grade, queued } = await db.transaction(async (tx) => {
-    const conversation = await findConversation(tx, { conversationId, scope: { reviewerId: caller.id } });
+    // Locked: a whole-grade review and a criterion override of the same call apply one after the other.
+    const conversation = await lockConversation(tx, { conversationId, scope: { reviewerId: caller.id } });
     if (!conversation) throw notFound("Conversation not found");
     const grade = await findGrade(tx, conversation.id);
     if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");

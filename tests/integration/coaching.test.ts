@@ -397,6 +397,23 @@ describe("per-criterion review", () => {
     await db.delete(grades).where(eq(grades.conversation_id, fourth));
   });
 
+  it("two instructors overriding different criteria at once: the overall counts both", async () => {
+    const fifth = await gradedVoiceCall(learner.id, org.id);
+    const [a, b] = await Promise.all([
+      put(admin.token, "spin", { score: 0, reason: "No real SPIN" }, fifth),
+      put(admin.token, "listening", { score: 0, reason: "No follow-up" }, fifth),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const listed = await call(listCriteria, { token: admin.token, params: { conversationId: fifth } });
+    expect(listed.json.criteria.map((c: { criterion_id: string }) => c.criterion_id).sort()).toEqual([
+      "listening",
+      "spin",
+    ]);
+    // Whichever committed last recomputed with both overrides in force.
+    expect(listed.json.reviewed_score).toBe(Math.min(a.json.reviewed_score, b.json.reviewed_score));
+    await (await getDb()).delete(grades).where(eq(grades.conversation_id, fifth));
+  });
+
   it("a call with too little to grade, or graded before scorecards, is a 409", async () => {
     const db = await getDb();
     const third = await gradedVoiceCall(learner.id, org.id);
