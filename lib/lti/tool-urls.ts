@@ -26,7 +26,8 @@ function originOf(from: RequestLike): string {
 
 /** PUBLIC_URL when set (behind a proxy it is the only trustworthy origin), otherwise the request's own. */
 export function toolOrigin(from?: RequestLike): string {
-  const configured = env().PUBLIC_URL;
+  // One public origin serves both integrations: single sign-on's AUTH_URL counts when PUBLIC_URL is unset.
+  const configured = env().PUBLIC_URL || env().AUTH_URL;
   if (configured) return new URL(configured).origin;
   if (!from) throw new Error("PUBLIC_URL is not set and there is no request to take the origin from");
   return originOf(from);
