@@ -9,9 +9,11 @@ import { POST as syncRosterRoute } from "@/app/api/organization/lti/courses/sync
 import { POST as retryRoute } from "@/app/api/organization/lti/scores/retry/route";
 import { GET as listScoresRoute } from "@/app/api/organization/lti/scores/route";
 import { getDb } from "@/db";
+import { enqueueGrade } from "@/db/queries/grading-queue";
 import { claimScoreSend } from "@/db/queries/lti-services";
 import {
   auditLog,
+  conversationTurns,
   gradeReviews,
   grades,
   groupMembers,
@@ -23,6 +25,7 @@ import {
   memberships,
   users,
 } from "@/db/schema";
+import { drainGrades } from "@/lib/grading/worker";
 import { publicJwks, RETIRED_KEY_GRACE_MS, rotateToolKey, signingKey } from "@/lib/lti/keys";
 import { nextPage, syncRoster } from "@/lib/lti/nrps";
 import { drainLtiOutbox, scoreRetryDelayMs, settleLtiOutbox, stopLtiOutbox } from "@/lib/lti/outbox";
@@ -599,6 +602,54 @@ describe("the admin's course tools and organisation isolation", () => {
       expect.objectContaining({ clientId: a.clientId, userId: "shared-in-a", scoreGiven: 64 }),
     ]);
   });
+});
+
+// Enough of a discovery call for a real grade (40 words and more from the learner).
+const DISCOVERY = [
+  "Thanks for making time today. Before I say anything about us, could you walk me through how approvals work on your side right now?",
+  "Every purchase over five thousand needs three sign-offs, and it takes about two weeks.",
+  "Two weeks is long. What does that delay cost you when a supplier is waiting, and who feels it most on your team?",
+  "Our buyers lose discounts, maybe forty thousand a year, and the team is frustrated.",
+  "If approvals took two days instead, what would that change for your buyers and for your targets this year?",
+  "We would keep the discounts and hit our savings target.",
+];
+
+describe("a grade's trip to the LMS", () => {
+  it("goes from the grading worker's save to the platform's gradebook without waiting for a sweep", async () => {
+    delete process.env.ANTHROPIC_API_KEY; // the rubric grader: the trip, not the model, is measured
+    const c = await course();
+    const db = await getDb();
+    const trips: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      // A learner of their own each time: their first score always travels (an unchanged result would not).
+      const conversation = await c.call(undefined, i === 0 ? c.learner : await c.addLearner()); // ended, not graded
+      await db.insert(conversationTurns).values(
+        DISCOVERY.map((text, k) => ({
+          conversation_id: conversation.id,
+          seq: 2 + k,
+          speaker: k % 2 === 0 ? ("learner" as const) : ("persona" as const),
+          text,
+        })),
+      );
+      await enqueueGrade(db, conversation.id);
+      await drainGrades();
+      const [grade] = await db.select().from(grades).where(eq(grades.conversation_id, conversation.id));
+      expect(grade.status).toBe("graded");
+      const until = Date.now() + 10_000;
+      const row = (await sends(c.link.id)).find((r) => r.conversation_id === conversation.id);
+      expect(row).toBeDefined();
+      while (!lms.state.scores.some((s) => s.timestamp === row!.score_timestamp.toISOString())) {
+        if (Date.now() > until) throw new Error(`score ${i} never arrived`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      const arrived = lms.state.scores.find((s) => s.timestamp === row!.score_timestamp.toISOString())!;
+      trips.push(arrived.receivedAt - grade.graded_at!.getTime());
+    }
+    console.log(
+      `[measure] grade saved -> score recorded at the LMS stand-in: ${trips.map((t) => `${t} ms`).join(", ")}`,
+    );
+    expect(Math.max(...trips)).toBeLessThan(5_000);
+  }, 180_000);
 });
 
 async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
