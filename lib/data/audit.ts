@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "lti.tool_key.rotated": "Rotated the LTI tool key",
 };
 
+/** What a target that no longer exists (or was scrubbed by a deletion) is called. */
+const GONE: Record<string, string> = { user: "a deleted account", conversation: "a deleted call" };
+
 export type AuditEntryView = {
   id: string;
   action: string;
@@ -63,7 +66,7 @@ export async function listAudit(caller: SessionUser, query: AuditQuery) {
     at: new Date(r.created_at).toISOString(),
     // No actor: Parley's own jobs say so in their details (`system: true`); otherwise the account was deleted.
     actor: r.actor_name ?? (r.details?.system === true ? "Parley" : "A deleted account"),
-    target: r.target_label ?? (r.target_type ? `a ${r.target_type} no longer here` : null),
+    target: r.target_label ?? (r.target_type ? (GONE[r.target_type] ?? `a ${r.target_type} no longer here`) : null),
     details: typeof r.details === "string" ? JSON.parse(r.details) : r.details,
   }));
   return {
