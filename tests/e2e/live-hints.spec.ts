@@ -62,6 +62,7 @@ test.describe("live hints", () => {
     await expect(hints).not.toBeChecked();
     await expect(page.getByText(/The buyer never hears it and it is not graded/)).toBeVisible();
     await hints.check();
+    await shoot(page, testInfo, "roleplay-form-hints");
     await page.getByRole("button", { name: "Update Schema" }).click();
     await expect(page.getByText("Schema updated successfully!")).toBeVisible();
     const stored = await request.get(`/api/protected/roleplay/select/${roleplayId}`, { headers: admin.headers });
@@ -78,8 +79,12 @@ test.describe("live hints", () => {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const call = new CallPage(await context.newPage());
     const learnerPage = call.page;
-    await signInAs(learnerPage, account);
-    const room = await learnerPage.request.post("/api/protected/requestroom", { data: { schema_id: roleplayId } });
+    const { token } = await signInAs(learnerPage, account);
+    const auth = { authorization: `Bearer ${token}` };
+    const room = await learnerPage.request.post("/api/protected/requestroom", {
+      headers: auth,
+      data: { schema_id: roleplayId },
+    });
     expect(room.status()).toBe(200);
     const { conversation_id } = await room.json();
     await learnerPage.setViewportSize({ width: 1280, height: 800 });
@@ -117,7 +122,10 @@ test.describe("live hints", () => {
       },
     });
     expect(assigned.status(), await assigned.text()).toBe(201);
-    const again = await learnerPage.request.post("/api/protected/requestroom", { data: { schema_id: roleplayId } });
+    const again = await learnerPage.request.post("/api/protected/requestroom", {
+      headers: auth,
+      data: { schema_id: roleplayId },
+    });
     const next = (await again.json()).conversation_id;
     await learnerPage.setViewportSize({ width: 1280, height: 800 });
     await learnerPage.goto(`/call?conversation=${next}`);
