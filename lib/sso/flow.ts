@@ -16,20 +16,11 @@ import { authjsCookieName, runAuthjs, SSO_BASE_PATH, type SsoRequestState } from
 import { domainOf } from "./claims";
 import { cachedDiscovery } from "./discovery";
 import type { SsoErrorCode } from "./messages";
+import { publicOriginOf } from "./origin";
 import { openSecret } from "./secret-box";
 
-/** The public origin: AUTH_URL when the app runs behind a proxy that rewrites the host, else the request's. */
-export function publicOrigin(req: NextRequest): string {
-  const configured = process.env.AUTH_URL;
-  if (configured) {
-    try {
-      return new URL(configured).origin;
-    } catch {
-      /* fall through */
-    }
-  }
-  return req.nextUrl.origin;
-}
+/** The origin the browser sees (see ./origin.ts). */
+export const publicOrigin = (req: NextRequest) => publicOriginOf(req.headers, req.url);
 
 export const redirectUri = (origin: string, providerId: string) => `${origin}${SSO_BASE_PATH}/callback/${providerId}`;
 
@@ -142,11 +133,12 @@ export async function handleSsoRoute(req: NextRequest): Promise<Response> {
   if (wait) return toSignInPage(origin, "failed");
   // No state cookie: a replayed or forged callback, or a sign-in from another browser. Refused
   // before any call to the identity provider.
-  if (!req.cookies.get(authjsCookieName(req.url, "state"))) return toSignInPage(origin, "expired");
+  if (!req.cookies.get(authjsCookieName(origin, "state"))) return toSignInPage(origin, "expired");
   const state = await prepare(id);
   if (typeof state === "string") return toSignInPage(origin, state);
 
-  const res = await runAuthjs(req, state);
+  // Auth.js builds the redirect URI from the request's URL: give it the origin the browser used.
+  const res = await runAuthjs(new NextRequest(`${origin}${req.nextUrl.pathname}${req.nextUrl.search}`, req), state);
   const headers = new Headers();
   for (const c of setCookies(res)) if (!/^(__Secure-)?authjs\.session-token/.test(c)) headers.append("Set-Cookie", c);
   if (state.outcome?.ok) {

@@ -21,11 +21,11 @@ test("issue 24.2: an admin adds an OIDC provider and a learner signs in through 
   await page.goto("/organization");
   await page.getByRole("link", { name: "Single sign-on" }).click();
   await expect(page.getByRole("heading", { name: "Single sign-on" })).toBeVisible();
-  await page.getByLabel("Identity provider").selectOption("oidc");
+  await page.getByLabel("Identity provider", { exact: true }).selectOption("oidc");
   await page.getByLabel("Issuer URL").fill(idp.issuer);
   await page.getByLabel("Allowed email domain").fill(domain);
-  await page.getByLabel("Client ID").fill(idp.clientId);
-  await page.getByLabel("Client secret").fill(idp.clientSecret);
+  await page.getByLabel("Client ID", { exact: true }).fill(idp.clientId);
+  await page.getByLabel("Client secret", { exact: true }).fill(idp.clientSecret);
   await page.getByRole("button", { name: "Add provider" }).click();
   const provider = page.getByRole("list", { name: "Identity providers" }).getByRole("listitem");
   await expect(provider).toContainText(`OpenID Connect · @${domain}`);

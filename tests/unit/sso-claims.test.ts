@@ -11,6 +11,7 @@ import {
 } from "@/lib/sso/claims";
 import { issuerUrlProblem } from "@/lib/sso/discovery";
 import { ssoErrorMessage } from "@/lib/sso/messages";
+import { publicOriginOf } from "@/lib/sso/origin";
 import { openSecret, sealSecret } from "@/lib/sso/secret-box";
 
 describe("verified e-mail rules (each rule's evidence)", () => {
@@ -91,5 +92,19 @@ describe("issuers, messages and sealed secrets", () => {
     expect(openSecret(a)).toBe("client-secret");
     expect(openSecret(a.slice(0, -2) + "xx")).toBeNull();
     expect(openSecret("garbage")).toBeNull();
+  });
+});
+
+describe("the origin the browser sees", () => {
+  it("follows the Host header (next start may call 127.0.0.1 localhost), AUTH_URL first, https behind COOKIE_SECURE", () => {
+    const h = new Headers({ host: "127.0.0.1:3303" });
+    expect(publicOriginOf(h, "http://localhost:3303/api/sso/start")).toBe("http://127.0.0.1:3303");
+    process.env.COOKIE_SECURE = "1";
+    expect(publicOriginOf(h, "http://localhost:3303/x")).toBe("https://127.0.0.1:3303");
+    process.env.AUTH_URL = "https://parley.example.edu/some/path";
+    expect(publicOriginOf(h, "http://localhost:3303/x")).toBe("https://parley.example.edu");
+    delete process.env.AUTH_URL;
+    delete process.env.COOKIE_SECURE;
+    expect(publicOriginOf(new Headers(), "http://localhost:3000/x")).toBe("http://localhost:3000");
   });
 });

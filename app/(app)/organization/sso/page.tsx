@@ -7,15 +7,14 @@ import { requirePageUser } from "@/lib/auth/page";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError } from "@/lib/errors";
 import { getActiveMembership } from "@/lib/organizations/membership";
+import { publicOriginOf } from "@/lib/sso/origin";
 import { listSsoProviders } from "@/lib/sso/providers";
 
 export const metadata: Metadata = { title: "Single sign-on" };
 
 async function origin(): Promise<string> {
-  if (process.env.AUTH_URL && URL.canParse(process.env.AUTH_URL)) return new URL(process.env.AUTH_URL).origin;
   const h = await headers();
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto}://${h.get("host") ?? "localhost"}`;
+  return publicOriginOf(h, `http://${h.get("host") ?? "localhost"}`);
 }
 
 async function load(user: SessionUser) {
