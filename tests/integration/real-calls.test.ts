@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as exportCsv } from "@/app/api/organization/export/grades.csv/route";
+import { GET as statsDashboard } from "@/app/api/organization/stats-dashboard/route";
 import { GET as userConversations } from "@/app/api/organization/users/[userId]/conversations/route";
 import { GET as dashboard } from "@/app/api/protected/dashboard/route";
 import { GET as gradeApi } from "@/app/api/protected/grades/[conversationId]/route";
@@ -282,5 +283,20 @@ describe("left out of practice", () => {
     expect(real.length).toBeGreaterThan(0);
     expect(real.every((c: { status: string }) => c.status === "graded" || c.status === "grading")).toBe(true);
     expect(res.json.lift).toEqual([]); // only real calls so far: no practice to lift
+  });
+
+  // The organisation's learner table reads learner_stats, kept by triggers from a view that counts every
+  // ended call. Leaving real calls out needs the migration in docs/real-calls-and-live-hints.md; until it
+  // lands this expectation fails (it.fails), and it flips to `it` with it.
+  it.fails("is left out of the organisation's learner table (learner_stats)", async () => {
+    const only = await createUser({ name: "Only Real" });
+    await addMember({ userId: only.id, orgId: org.id, groupIds: [org.groups[0].id] });
+    const script = CALL.replaceAll("Sam Lee", "Only");
+    expect((await create(only.token, { content: script, learner_label: "Only", roleplay_id: roleplayId })).status).toBe(
+      201,
+    );
+    const res = await call(statsDashboard, { token: admin.token });
+    const users = res.json.groups.flatMap((g: { users: { id: string; conversations: number }[] }) => g.users);
+    expect(users.find((u: { id: string }) => u.id === only.id)?.conversations).toBe(0);
   });
 });
