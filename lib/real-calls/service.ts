@@ -59,7 +59,8 @@ async function learnerFor(user: SessionUser, organizationId: string, learnerId?:
   const own = await findMembership(db, { userId: user.id, organizationId });
   if (own?.role !== "admin") throw notFound("Learner not found");
   const learner = await findOrganizationMember(db, { organizationId, userId: learnerId.toLowerCase() });
-  if (!learner) throw notFound("Learner not found");
+  // Admins are not learners: an admin's call is uploaded by that admin.
+  if (learner?.role !== "member") throw notFound("Learner not found");
   return learner.id;
 }
 

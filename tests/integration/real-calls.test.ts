@@ -36,6 +36,7 @@ let learner: Awaited<ReturnType<typeof createUser>>;
 let peer: Awaited<ReturnType<typeof createUser>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
 let otherAdmin: Awaited<ReturnType<typeof createUser>>;
+let secondAdmin: Awaited<ReturnType<typeof createUser>>;
 let roleplayId: string;
 let privateRoleplayId: string;
 
@@ -60,6 +61,8 @@ beforeAll(async () => {
   await addMember({ userId: peer.id, orgId: org.id, groupIds: [org.groups[0].id] });
   await addMember({ userId: admin.id, orgId: org.id, role: "admin" });
   await addMember({ userId: otherAdmin.id, orgId: other.id, role: "admin" });
+  secondAdmin = await createUser({ name: "Second Admin" });
+  await addMember({ userId: secondAdmin.id, orgId: org.id, role: "admin" });
   roleplayId = (await makeRoleplay(org.id)).id;
   privateRoleplayId = (await makeRoleplay(org.id, { isPublic: false, groupIds: [org.groups[1].id] })).id;
 });
@@ -196,6 +199,15 @@ describe("step 2: graded like a practice call", () => {
       () => ({
         token: peer.token,
         body: { content: CALL, learner_label: "Sam Lee", roleplay_id: roleplayId, learner_id: learner.id },
+      }),
+      404,
+      /Learner not found/,
+    ],
+    [
+      "an admin naming another admin (admins are not learners)",
+      () => ({
+        token: admin.token,
+        body: { content: CALL, learner_label: "Sam Lee", roleplay_id: roleplayId, learner_id: secondAdmin.id },
       }),
       404,
       /Learner not found/,
