@@ -8,6 +8,7 @@ import {
   creditAccounts,
   groupMembers,
   groups,
+  ltiPlatforms,
   memberships,
   organizations,
   type OrgRole,
@@ -114,8 +115,13 @@ export async function deleteUsers(db: Executor, userIds: string[]) {
   }
 }
 
-/** Memberships, groups, group places, schemas and their group assignments cascade. */
+/**
+ * Memberships, groups, group places, schemas and their group assignments cascade. The LMS registrations go
+ * first: a course link would otherwise be both deleted (through its course) and updated (its assignment set
+ * null) by the one statement, which PostgreSQL refuses as a foreign key violation.
+ */
 export async function deleteOrganizationRow(db: Executor, organizationId: string) {
+  await db.delete(ltiPlatforms).where(eq(ltiPlatforms.organization_id, organizationId));
   const rows = await db
     .delete(organizations)
     .where(eq(organizations.id, organizationId))

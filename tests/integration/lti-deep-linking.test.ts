@@ -2,14 +2,17 @@ import { eq } from "drizzle-orm";
 import { createLocalJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { DELETE as deleteOrganization } from "@/app/api/dev/organization/delete/route";
 import { getDb } from "@/db";
 import {
   assignmentGroups,
   assignments,
   auditLog,
   ltiContexts,
+  ltiPlatforms,
   ltiResourceLinks,
   ltiUserLinks,
+  organizations,
   roleplayGroups,
 } from "@/db/schema";
 import { courseActivity } from "@/lib/lti/activity";
@@ -17,6 +20,7 @@ import { completeDeepLink, deepLinkPicker } from "@/lib/lti/deep-linking";
 import { publicJwks } from "@/lib/lti/keys";
 import { deepLinkPickSchema } from "@/lib/validations/lti";
 
+import { call } from "../helpers/api";
 import { createOrg, createUser } from "../helpers/factories";
 import { type LtiPlatformStandIn, ROLES, startLtiPlatform } from "../helpers/lti-platform";
 import { launch, launchFootprint, registerStandIn, TOOL } from "./lti-launch-helpers";
@@ -183,5 +187,19 @@ describe("LTI Deep Linking", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("needs a course");
     expect(await launchFootprint()).toEqual(before);
+  });
+
+  it("a developer deletes the organisation with its LMS registration, course links and assignments", async () => {
+    const db = await getDb();
+    expect(await db.select().from(ltiResourceLinks)).not.toEqual([]);
+    const dev = await createUser({ isDev: true });
+    const res = await call(deleteOrganization, {
+      method: "DELETE",
+      token: dev.token,
+      body: { organization_id: orgId },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await db.select().from(organizations).where(eq(organizations.id, orgId))).toEqual([]);
+    expect(await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, platformRowId))).toEqual([]);
   });
 });
