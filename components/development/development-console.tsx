@@ -11,6 +11,7 @@ import type { DevOrganization, OrganizationUser } from "@/lib/dev/organizations"
 
 import type { RoleplayItem } from "./all-roleplays";
 import { AllRoleplays } from "./all-roleplays";
+import { LtiKeysPanel } from "./lti-keys-panel";
 import { ModelPanel } from "./model-panel";
 import { OrganizationUsers } from "./organization-users";
 import { OrganizationsPanel } from "./organizations-panel";
@@ -89,6 +90,7 @@ export function DevelopmentConsole({ initialOrganizations, initialUsers, initial
       </div>
       <AllRoleplays refreshKey={roleplaysKey} initial={initialRoleplays} />
       <ModelPanel />
+      <LtiKeysPanel />
     </main>
   );
 }

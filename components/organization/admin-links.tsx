@@ -9,6 +9,7 @@ export const ADMIN_LINKS: { href: string; label: string }[] = [
   { href: "/organization/data", label: "Data and privacy" },
   { href: "/organization/sso", label: "Single sign-on" },
   { href: "/organization/lti", label: "LMS (LTI 1.3)" },
+  { href: "/organization/lti/courses", label: "LMS courses and grades" },
 ];
 
 export function AdminLinks() {
