@@ -76,18 +76,18 @@ export function DeepLinkPicker({ context, course, roleplays }: Props) {
                 fd.delete("due_local");
                 return action(fd);
               }}
-              className="grid gap-5"
+              className="grid min-w-0 grid-cols-1 gap-5"
               noValidate
             >
               <input type="hidden" name="context" value={context} />
-              <div className="grid gap-2">
+              <div className="grid min-w-0 gap-2">
                 <Label htmlFor="schema_id">Roleplay</Label>
                 <select
                   id="schema_id"
                   name="schema_id"
                   defaultValue=""
                   aria-describedby="schema_id-error"
-                  className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >
                   <option value="" disabled>
                     Choose a roleplay
@@ -100,25 +100,27 @@ export function DeepLinkPicker({ context, course, roleplays }: Props) {
                 </select>
                 <FieldMessage id="schema_id-error" message={err("schema_id")} />
               </div>
-              <div className="grid gap-2">
+              <div className="grid min-w-0 gap-2">
                 <Label htmlFor="due_local">Due date</Label>
                 <Input
                   key={due}
                   id="due_local"
                   name="due_local"
                   type="datetime-local"
+                  className="w-full min-w-0"
                   defaultValue={due}
                   aria-describedby="due_at-error"
                 />
                 <FieldMessage id="due_at-error" message={err("due_at")} />
               </div>
-              <div className="grid gap-2">
+              <div className="grid min-w-0 gap-2">
                 <Label htmlFor="pass_mark">Pass mark (0-100)</Label>
                 <Input
                   id="pass_mark"
                   name="pass_mark"
                   type="number"
                   inputMode="numeric"
+                  className="w-full min-w-0"
                   min={0}
                   max={100}
                   placeholder="The roleplay's own pass mark"
