@@ -59,7 +59,7 @@ export function AssignedToYou({ assignments }: { assignments: Dashboard["assignm
                 <div>
                   <dt className="text-xs text-muted-foreground">Attempts</dt>
                   <dd className="tabular-nums">
-                    {a.attempts} of {a.min_attempts}
+                    {a.attempts} of {a.min_attempts} required
                   </dd>
                 </div>
                 <div>

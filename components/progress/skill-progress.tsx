@@ -101,30 +101,14 @@ export function SkillProgress({ data, viewer }: { data: ProgressData; viewer: Vi
               <h3 id={`${id}-${key}`} className="text-sm font-medium">
                 {name}
               </h3>
-              <ul className="grid min-w-0 gap-2 sm:grid-cols-2 xl:grid-cols-3">
-                {data[key].map((s: AnySeries) => (
-                  <li
-                    key={idOf(s)}
-                    className="grid min-w-0 gap-2 rounded-md border bg-background p-3"
-                    data-testid="skill"
-                  >
-                    <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
-                      <span className="min-w-0 font-medium break-words">{s.label}</span>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="-my-1"
-                        onClick={() => setSelected(idOf(s))}
-                        aria-label={`Show ${s.label} on the chart`}
-                        aria-pressed={idOf(s) === idOf(current)}
-                      >
-                        Chart
-                      </Button>
-                    </div>
-                    <Figures series={s} viewer={viewer} min={rule.min_sessions} compact />
-                  </li>
-                ))}
-              </ul>
+              <SkillTable
+                rows={data[key]}
+                name={name}
+                viewer={viewer}
+                min={rule.min_sessions}
+                current={idOf(current)}
+                onChart={setSelected}
+              />
             </section>
           ) : null,
         )}
@@ -133,17 +117,122 @@ export function SkillProgress({ data, viewer }: { data: ProgressData; viewer: Vi
   );
 }
 
-function Figures({
-  series: s,
+/** One row per skill: a table on wider screens, a small card per row on a phone. */
+function SkillTable({
+  rows,
+  name,
   viewer,
   min,
-  compact,
+  current,
+  onChart,
 }: {
-  series: AnySeries;
+  rows: AnySeries[];
+  name: string;
   viewer: Viewer;
   min: number;
-  compact?: boolean;
+  current: string;
+  onChart: (id: string) => void;
 }) {
+  const cohort = rows.some(isCohort);
+  const cell = "py-2 pr-2 align-top tabular-nums max-sm:py-0";
+  const phoneLabel = (text: string) => <span className="block text-xs text-muted-foreground sm:hidden">{text}</span>;
+  return (
+    <table className="w-full text-sm sm:table-fixed">
+      <caption className="sr-only">{name}: first, best and latest score and proficiency</caption>
+      {/* The same columns in every group's table, so they line up one under another. */}
+      <colgroup>
+        <col className="sm:w-[34%]" />
+        <col className="sm:w-[9%]" />
+        <col className="sm:w-[9%]" />
+        <col className="sm:w-[9%]" />
+        <col className="sm:w-[9%]" />
+        <col className="sm:w-[20%]" />
+        <col className="sm:w-[10%]" />
+      </colgroup>
+      <thead className="max-sm:sr-only">
+        <tr className="border-b text-left text-xs text-muted-foreground">
+          <th scope="col" className="py-2 pr-2 font-medium">
+            Skill
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium">
+            {cohort ? "Learners" : "Sessions"}
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium">
+            {cohort ? "First (mean)" : "First"}
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium">
+            {cohort ? "Best (mean)" : "Best"}
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium">
+            {cohort ? "Latest (mean)" : "Latest"}
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium">
+            Proficiency
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            <span className="sr-only">Chart</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="max-sm:grid max-sm:gap-2">
+        {rows.map((s) => {
+          const note = proficiencyText(s, viewer, min);
+          return (
+            <tr
+              key={idOf(s)}
+              data-testid="skill"
+              className="border-b last:border-0 max-sm:grid max-sm:grid-cols-4 max-sm:gap-x-2 max-sm:gap-y-1 max-sm:rounded-md max-sm:border max-sm:bg-background max-sm:p-3 max-sm:last:border"
+            >
+              <th
+                scope="row"
+                className="py-2 pr-2 text-left align-top font-medium break-words max-sm:col-span-3 max-sm:py-0"
+              >
+                {s.label}
+              </th>
+              <td className={cell}>
+                {phoneLabel(isCohort(s) ? "Learners" : "Sessions")}
+                {isCohort(s) ? s.learners : s.sessions}
+              </td>
+              {(["first", "best", "latest"] as const).map((f) => (
+                <td key={f} className={cell}>
+                  {phoneLabel(f[0].toUpperCase() + f.slice(1))}
+                  <ScoreText score={s[f]} />
+                </td>
+              ))}
+              <td className="py-2 pr-2 align-top max-sm:col-span-4 max-sm:py-0" data-testid="proficiency">
+                {phoneLabel("Proficiency")}
+                {s.proficiency !== null ? <ScoreText score={s.proficiency} /> : null}
+                {note ? (
+                  <span
+                    className={
+                      s.proficiency !== null ? "ml-2 text-xs text-muted-foreground" : "text-xs text-muted-foreground"
+                    }
+                  >
+                    {note}
+                  </span>
+                ) : null}
+              </td>
+              <td className="py-1 text-right align-top max-sm:col-start-4 max-sm:row-start-1 max-sm:py-0">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="-my-1"
+                  onClick={() => onChart(idOf(s))}
+                  aria-label={`Show ${s.label} on the chart`}
+                  aria-pressed={idOf(s) === current}
+                >
+                  Chart
+                </Button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Figures({ series: s, viewer, min }: { series: AnySeries; viewer: Viewer; min: number }) {
   const note = proficiencyText(s, viewer, min);
   const figures: [string, number | null][] = [
     ["First", s.first],
@@ -151,7 +240,7 @@ function Figures({
     ["Latest", s.latest],
   ];
   return (
-    <dl className={`grid grid-cols-4 gap-2 text-sm ${compact ? "" : "rounded-md bg-muted/40 p-3"}`}>
+    <dl className="grid grid-cols-4 gap-2 rounded-md bg-muted/40 p-3 text-sm" data-testid="selected-skill">
       <div>
         <dt className="text-xs text-muted-foreground">{isCohort(s) ? "Learners" : "Sessions"}</dt>
         <dd className="tabular-nums">{isCohort(s) ? s.learners : s.sessions}</dd>

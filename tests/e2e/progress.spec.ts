@@ -8,6 +8,13 @@ const SHOTS = "test-results/shots";
 
 /** The view at 1280 and 390 px wide; on the phone it must fit the screen (`wholePage`: the page too). */
 async function shoot(page: Page, target: Locator, name: string, wholePage = false) {
+  // The app bar and the phone's start bar stay put while the page scrolls: in a picture of one part of
+  // the page they would cover it, so they scroll with the page for the picture.
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+      if (["fixed", "sticky"].includes(getComputedStyle(el).position)) el.style.position = "static";
+    }
+  });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     await target.scrollIntoViewIfNeeded();
@@ -17,7 +24,7 @@ async function shoot(page: Page, target: Locator, name: string, wholePage = fals
         Math.max(
           el.getBoundingClientRect().right,
           ...[...el.querySelectorAll("*")]
-            .filter((e) => !e.closest(".sr-only"))
+            .filter((e) => !e.closest("[class*=sr-only]"))
             .map((e) => e.getBoundingClientRect().right),
         ),
       );
@@ -94,10 +101,11 @@ test("a learner sees progress by skill, and the instructor sees it for the learn
   // Three discovery calls: a proficiency; a roleplay practised once: how many more sessions it needs.
   const rows = card.getByTestId("skill");
   const discoveryRow = rows.filter({ hasText: discovery.name });
-  await expect(discoveryRow.getByTestId("proficiency")).toHaveText(/^\d+(\.\d)?$/);
+  await expect(discoveryRow.getByTestId("proficiency")).toHaveText(/^\d+(\.\d)?$/, { useInnerText: true });
   if (other) {
     await expect(rows.filter({ hasText: other.name }).getByTestId("proficiency")).toHaveText(
       "Practise 2 more times to see your proficiency",
+      { useInnerText: true },
     );
   }
   await expect(card.getByRole("heading", { name: "Scorecard criteria" })).toBeVisible();
@@ -130,6 +138,7 @@ test("a learner sees progress by skill, and the instructor sees it for the learn
   await expect(detail.getByTestId("progress-chart")).toBeVisible();
   await expect(detail.getByTestId("skill").filter({ hasText: discovery.name }).getByTestId("proficiency")).toHaveText(
     /^\d+(\.\d)?$/,
+    { useInnerText: true },
   );
   await shoot(admin, detail, "progress-learner-detail");
 });
