@@ -450,6 +450,14 @@ describe("LTI 1.3 launch", () => {
       expect(res.status).toBe(400);
       expect(res.json.detail).toContain("form post");
       await refused({ error: "login_required", error_description: "The user is not logged in" }, 400, "not logged in");
+      // What the platform says is shown escaped: the page is the tool's, its text is not.
+      const res2 = await postForm(launchPost, "/api/lti/launch", {
+        error: "x",
+        error_description: "<script>alert(1)</script>",
+      });
+      const page = await res2.text();
+      expect(page).not.toContain("<script>alert(1)");
+      expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
       expect(await launchFootprint()).toEqual(before);
     });
   });
