@@ -76,7 +76,7 @@ describe("ClaudeLLM against a self-hosted Messages API endpoint", () => {
     await drain(
       claude.chat({ chatCtx: context("Hello?"), connOptions: { maxRetry: 0, retryIntervalMs: 0, timeoutMs: 300 } }),
     ).catch(() => undefined);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(8_000);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(APITimeoutError);
   });

@@ -182,6 +182,6 @@ test("while the model hangs over a persona reply, other requests to the server a
   const { at, json } = await reply;
   console.log(`[measured] other requests during a hung reply: ${timings.join(", ")} ms; the reply came after ${at} ms`);
   expect(answered).toBeLessThan(at); // all three answered while the reply was still waiting for the model
-  expect(Math.max(...timings)).toBeLessThan(1_000);
+  expect(Math.max(...timings)).toBeLessThan(1_500);
   expect(json).toMatchObject({ offline: true, persona_turn: { offline: true } });
 });

@@ -119,7 +119,7 @@ describe("the model capability check", () => {
     respond = () => ({ hang: true });
     const started = Date.now();
     const report = await checkModelCapabilities(300);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     for (const probe of [report.models[0].text, report.models[0].streaming, report.models[0].tools])
       expect(probe).toEqual({ ok: null, detail: "no answer in time" });
     expect(report.lines[0]).toContain("the model did not answer: check ANTHROPIC_BASE_URL");
@@ -171,7 +171,7 @@ describe("the check at server start", () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const started = Date.now();
     startModelCheck();
-    expect(Date.now() - started).toBeLessThan(20); // returns at once
+    expect(Date.now() - started).toBeLessThan(50); // returns at once: the check runs on a later tick
     await vi.waitFor(() => expect(info).toHaveBeenCalled(), { timeout: 3_000 });
     const logged = info.mock.calls.map((c) => String(c[0])).join("\n");
     expect(logged).toContain("tool use no (refused tools) -> grading and auto-generate use JSON output");
@@ -197,5 +197,5 @@ describe("/api/dev/model", () => {
     expect(checked.status).toBe(200);
     expect(checked.json.last_check.models.map((m: { tools: { ok: boolean } }) => m.tools.ok)).toEqual([true, true]);
     expect(JSON.stringify([status.json, checked.json])).not.toContain(SECRET);
-  });
+  }, 90_000);
 });
