@@ -18,6 +18,7 @@ import {
   criterionReviews,
   gradeReviews,
   groupMembers,
+  learnerStats,
   ltiPlatforms,
   ltiUserLinks,
   memberships,
@@ -240,6 +241,11 @@ describe("a learner who also belongs to another organisation", () => {
     expect(places.map((g) => g.group_id)).toEqual([w.orgB.groups[0].id]);
     expect(await db.select().from(ltiUserLinks).where(eq(ltiUserLinks.user_id, learner.id))).toEqual([]);
     expect(await db.select().from(userIdentities).where(eq(userIdentities.user_id, learner.id))).toEqual([]);
+    const statsA = await db
+      .select()
+      .from(learnerStats)
+      .where(and(eq(learnerStats.user_id, learner.id), eq(learnerStats.organization_id, w.orgA.id)));
+    expect(statsA).toEqual([]);
     const [settings] = await db.select().from(userSettings).where(eq(userSettings.user_id, learner.id));
     expect(settings.active_organization_id).toBeNull();
     // Organisation A's audit log no longer names the learner.
