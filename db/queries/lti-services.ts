@@ -284,6 +284,14 @@ export async function storeLineItemUrl(db: Executor, input: { linkId: string; ur
   return row?.url ?? null;
 }
 
+/** Drops a stored line item the platform no longer has (only if it is still the one stored). */
+export async function forgetLineItemUrl(db: Executor, input: { linkId: string; url: string }) {
+  await db
+    .update(ltiResourceLinks)
+    .set({ line_item_url: null, updated_at: sql`now()` })
+    .where(and(eq(ltiResourceLinks.id, input.linkId), eq(ltiResourceLinks.line_item_url, input.url)));
+}
+
 const holds = (id: string, lease: Date) =>
   and(eq(ltiScoreSends.id, id), eq(ltiScoreSends.status, "pending"), eq(ltiScoreSends.locked_until, lease));
 

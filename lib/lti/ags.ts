@@ -1,7 +1,7 @@
 import "server-only";
 
 import { getDb } from "@/db";
-import { findScoreSendTarget, storeLineItemUrl } from "@/db/queries/lti-services";
+import { findScoreSendTarget, forgetLineItemUrl, storeLineItemUrl } from "@/db/queries/lti-services";
 import type { LtiScoreSend } from "@/db/schema";
 
 import { PlatformError, SCOPES, serviceFetch, type TokenPlatform } from "./token";
@@ -114,11 +114,18 @@ export async function postScore(row: LtiScoreSend): Promise<void> {
   const target = await findScoreSendTarget(await getDb(), row.resource_link_id);
   if (!target) throw new PlatformError("the course link no longer exists", false);
   const lineItem = await ensureLineItem(target);
-  await serviceFetch(
-    target.platform,
-    [SCOPES.score],
-    withPath(lineItem, "scores"),
-    { method: "POST", headers: { "content-type": SCORE }, body: JSON.stringify(scoreBody(row)) },
-    "score",
-  );
+  try {
+    await serviceFetch(
+      target.platform,
+      [SCOPES.score],
+      withPath(lineItem, "scores"),
+      { method: "POST", headers: { "content-type": SCORE }, body: JSON.stringify(scoreBody(row)) },
+      "score",
+    );
+  } catch (err) {
+    // The gradebook column was deleted in the LMS: forget it, and the retry finds or makes another.
+    if (!(err instanceof PlatformError) || err.status !== 404) throw err;
+    await forgetLineItemUrl(await getDb(), { linkId: target.link.id, url: lineItem });
+    throw new PlatformError(`${err.message}: the line item is gone, a new one will be used`, true, 404);
+  }
 }

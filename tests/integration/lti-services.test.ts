@@ -260,6 +260,22 @@ describe("Assignment and Grade Services", () => {
     expect(scoresFor(c.learner.sub)).toEqual([expect.objectContaining({ lineItemId: item.id, scoreGiven: 70 })]);
   });
 
+  it("makes a new line item when the LMS deleted the one it had (the score follows on the retry)", async () => {
+    const c = await course();
+    await queue((await c.call(61)).id);
+    await drainLtiOutbox();
+    const [first] = [...lms.state.lineItems.values()].filter((i) => i.contextId === c.contextId);
+    lms.state.lineItems.delete(first.id); // an instructor removed the gradebook column
+    await queue((await c.call(79)).id);
+    await waitFor(async () => (await sends(c.link.id)).every((r) => r.status === "sent"));
+    const [second] = [...lms.state.lineItems.values()].filter((i) => i.contextId === c.contextId);
+    expect(second.id).not.toBe(first.id);
+    expect(scoresFor(c.learner.sub).map((s) => [s.lineItemId, s.scoreGiven])).toEqual([
+      [first.id, 61],
+      [second.id, 79],
+    ]);
+  });
+
   it("keeps the best attempt (or the latest, as the assignment says) and queues nothing when the result is unchanged", async () => {
     const best = await course({ counts: "best" });
     await queue((await best.call(80)).id);

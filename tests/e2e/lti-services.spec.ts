@@ -1,0 +1,102 @@
+import { mkdirSync } from "node:fs";
+
+import type { Browser, Page } from "@playwright/test";
+
+import { ROLES, startLtiPlatform } from "../helpers/lti-platform";
+import { expect, signInAs, test } from "./fixtures";
+
+const SHOTS = "test-results/shots/lti-services";
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined) {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+test("an admin syncs a course's roster from the LMS; a developer rotates the tool key", async ({
+  browser,
+  baseURL,
+  team,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  const platform = await startLtiPlatform({
+    toolOrigin: baseURL!,
+    contextId: `roster-${tag}`,
+    contextTitle: "Negotiation 201",
+  });
+  try {
+    const admin = await newPage(browser, baseURL);
+    const { token } = await signInAs(admin, team.admin);
+    const registered = await admin.request.post("/api/organization/lti/platforms", {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: "Stand-in LMS",
+        issuer: platform.issuer,
+        client_id: platform.state.clientId,
+        auth_login_url: platform.authUrl(),
+        auth_token_url: platform.tokenUrl(),
+        jwks_url: platform.jwksUrl(),
+        deployment_ids: [platform.state.deploymentId],
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+
+    // The course exists in Parley once someone launches from it (here its instructor).
+    platform.addUser("teacher", { sub: `teacher-${tag}`, name: "Tara Teacher", roles: [ROLES.instructor] });
+    platform.services.setRoster(platform.state.contextId, [
+      { user_id: `teacher-${tag}`, roles: [ROLES.instructor], name: "Tara Teacher" },
+      { user_id: `ana-${tag}`, roles: [ROLES.learner], name: "Ana Alvarez", email: `ana.${tag}@uni.test` },
+      { user_id: `ben-${tag}`, roles: [ROLES.learner], name: "Ben Brooks" },
+      { user_id: `cy-${tag}`, roles: [ROLES.learner], name: "Cy Dropped", status: "Inactive" },
+    ]);
+    const lms = await newPage(browser, baseURL);
+    await lms.goto(
+      platform.loginUrl({
+        hint: "teacher",
+        message: platform.addMessage({ kind: "resource", resourceLinkId: `link-${tag}` }),
+      }),
+    );
+    await lms.waitForURL(/\/lti\/continue|\/dashboard/);
+
+    await admin.goto("/organization/lti/courses");
+    await expect(admin.getByRole("heading", { name: "LMS courses and grades" })).toBeVisible();
+    const course = admin.getByTestId("lms-course").filter({ hasText: "Negotiation 201" });
+    await expect(course).toBeVisible();
+    await expect(admin.getByText("No scores yet.")).toBeVisible();
+    await course.getByRole("button", { name: "Sync roster" }).click();
+    await expect(course.getByText(/Roster synced: .* \(2 learning in the LMS\)\./)).toBeVisible();
+    await expect(course.getByText("Learners in Parley").locator("xpath=following-sibling::dd[1]")).toHaveText("2");
+    await shoot(admin, "lms-courses");
+
+    // The tool's keys are a developer's to rotate; the old one stays published.
+    const dev = await newPage(browser, baseURL);
+    await signInAs(dev, team.dev);
+    await dev.goto("/development");
+    const panel = dev
+      .getByRole("region", { name: "LTI tool keys" })
+      .or(dev.locator('[aria-labelledby="dev-lti-keys"]'));
+    await expect(panel.getByTestId("lti-key").first()).toBeVisible();
+    const before = await panel.getByTestId("lti-key").count();
+    await panel.getByRole("button", { name: "Rotate key" }).click();
+    await panel.getByRole("button", { name: "Yes, rotate" }).click();
+    await expect(panel.getByRole("status")).toContainText("the old one stays published for 7 days");
+    await expect(panel.getByTestId("lti-key")).toHaveCount(before + 1);
+    await expect(panel.getByTestId("lti-key").first()).toContainText("active");
+    await panel.scrollIntoViewIfNeeded();
+    mkdirSync(SHOTS, { recursive: true });
+    for (const width of [1280, 390]) {
+      await dev.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+      await panel.screenshot({ path: `${SHOTS}/dev-lti-keys-${width}.png` });
+    }
+  } finally {
+    await platform.close();
+  }
+});
