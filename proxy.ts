@@ -69,7 +69,7 @@ export async function proxy(req: NextRequest) {
   if (pathname.startsWith("/api/")) return NextResponse.next();
   if (foreignServerAction(req)) return secure(json(403, "Cross-site request refused"));
   if (await malformedServerAction(req)) return secure(json(400, "Malformed server action request"));
-  if (!/^\/(dashboard|organization|development|workspace|grade|call)(\/|$)/.test(pathname))
+  if (!/^\/(dashboard|organization|development|workspace|grade|call|activity)(\/|$)/.test(pathname))
     return secure(NextResponse.next());
   const token = req.cookies.get(SESSION_COOKIE)?.value;
   if (token && (await decodeSessionToken(token))) {
