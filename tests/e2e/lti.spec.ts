@@ -209,3 +209,48 @@ test("launch time: login initiation to the dashboard rendered, top-level", async
     await platform.close();
   }
 });
+
+test("a launch in a new window goes straight in; an instructor the organisation keeps as a member is told why first", async ({
+  browser,
+  baseURL,
+  team,
+}) => {
+  const platform = await startLtiPlatform({ toolOrigin: baseURL!, contextId: `window-${Date.now()}` });
+  try {
+    const admin = await newPage(browser, baseURL);
+    const { token } = await signInAs(admin, team.admin);
+    const res = await admin.request.post("/api/organization/lti/platforms", {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: "Members-only LMS",
+        issuer: platform.issuer,
+        client_id: platform.state.clientId,
+        auth_login_url: platform.authUrl(),
+        auth_token_url: platform.tokenUrl(),
+        jwks_url: platform.jwksUrl(),
+        deployment_ids: [platform.state.deploymentId],
+        instructors_become_admins: false,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    platform.addUser("t", { sub: `window-teacher-${Date.now()}`, name: "Wanda Window", roles: [ROLES.instructor] });
+
+    const lms = await newPage(browser, baseURL);
+    const message = platform.addMessage({ kind: "resource", resourceLinkId: "not-linked-yet" });
+    await lms.goto(platform.coursePageUrl({ hint: "t", message, target: "window" }));
+    const [opened] = await Promise.all([
+      lms.context().waitForEvent("page"),
+      lms.getByRole("link", { name: "Open the activity" }).click(),
+    ]);
+    await expect(opened.getByRole("heading", { name: "Welcome to Parley, Wanda Window" })).toBeVisible();
+    await expect(opened.getByText(/you are a member of the organization, not an admin/)).toBeVisible();
+    await shoot(opened, "lti-launch-notice");
+    await opened.getByRole("link", { name: "Continue to Parley" }).click();
+    await expect(opened.getByRole("heading", { name: "Welcome back, Wanda Window!" })).toBeVisible();
+    // The member's view: no organisation management.
+    await opened.goto("/organization/lti");
+    await expect(opened.getByRole("heading", { name: "You can't open this page" })).toBeVisible();
+  } finally {
+    await platform.close();
+  }
+});
