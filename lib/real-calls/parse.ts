@@ -23,6 +23,8 @@ export type ParsedTranscript = {
   speakers: SpeakerSummary[];
   /** Seconds from the first to the last timestamp; null for a transcript without timings. */
   duration_seconds: number | null;
+  /** Labels that appear in the file but never with any words (so they have no turns). */
+  silent: string[];
 };
 
 export type ParseErrorCode = "empty" | "too_large" | "binary" | "unknown_format" | "no_turns" | "too_long";
@@ -289,5 +291,13 @@ export function parseTranscript(content: string, filename?: string): ParsedTrans
   if (duration !== null && duration > TRANSCRIPT_LIMITS.maxDurationSeconds) {
     fail("too_long", `The call lasts over ${TRANSCRIPT_LIMITS.maxDurationSeconds / 3600} hours; upload a shorter one.`);
   }
-  return { format, turns, speakers: summarise(turns), duration_seconds: duration };
+  const speaking = new Set(turns.map((t) => t.speaker.toLowerCase()));
+  const silent = [
+    ...new Map(
+      lines
+        .filter((l) => l.speaker && !speaking.has(l.speaker.toLowerCase()))
+        .map((l) => [l.speaker!.toLowerCase(), l.speaker!.trim()]),
+    ).values(),
+  ];
+  return { format, turns, speakers: summarise(turns), duration_seconds: duration, silent };
 }

@@ -67,6 +67,9 @@ async function learnerFor(user: SessionUser, organizationId: string, learnerId?:
 /** Turns as the grader reads them: the learner's label is the learner, every other speaker the buyer's side. */
 export function gradedTurns(parsed: ParsedTranscript, learnerLabel: string, endedAt: Date) {
   const label = parsed.speakers.find((s) => s.label.toLowerCase() === learnerLabel.trim().toLowerCase())?.label;
+  const silent = parsed.silent.find((s) => s.toLowerCase() === learnerLabel.trim().toLowerCase());
+  if (!label && silent)
+    throw new AppError(422, `"${silent}" says nothing in this call: there are no learner turns to grade.`);
   if (!label) {
     const found = parsed.speakers.map((s) => `"${s.label}"`).join(", ");
     throw new AppError(422, `Speaker "${learnerLabel}" is not in this transcript (found ${found}).`);

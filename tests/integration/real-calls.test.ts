@@ -162,6 +162,15 @@ describe("step 2: graded like a practice call", () => {
       /Speaker "Alex" is not in this transcript \(found "Sam Lee", "Dana Ortiz"\)/,
     ],
     [
+      "a learner label that never says anything (no learner turns)",
+      () => ({
+        token: learner.token,
+        body: { content: "Sam:\nDana Ortiz: Hello? Is anyone there?", learner_label: "Sam", roleplay_id: roleplayId },
+      }),
+      422,
+      /"Sam" says nothing in this call: there are no learner turns to grade/,
+    ],
+    [
       "a file with one speaker (no buyer's side)",
       () => ({
         token: learner.token,

@@ -134,6 +134,11 @@ describe("transcripts that must parse", () => {
     expect(parsed.speakers[0].sample).toBe("What does your team spend most time on?");
   });
 
+  it("names the labels that never say anything", () => {
+    expect(parseTranscript("Sam:\nDana: Hello there.\nDana: Anyone?").silent).toEqual(["Sam"]);
+    expect(parseTranscript("Sam: Hi.\nDana: Hello.").silent).toEqual([]);
+  });
+
   it("reads clock times", () => {
     expect(secondsOf("1:02:03.5")).toBe(3723.5);
     expect(secondsOf("02:03,250")).toBe(123.25);
