@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import type { OIDCConfig } from "next-auth/providers";
 
@@ -30,7 +30,7 @@ export type SsoRequestState = {
   outcome?: SsoOutcome;
 };
 
-const states = new WeakMap<NextRequest, SsoRequestState>();
+const states = new WeakMap<Request, SsoRequestState>();
 
 export function secureCookies(url: string): boolean {
   return env().COOKIE_SECURE || url.startsWith("https:");
@@ -83,7 +83,7 @@ export function allowedRedirect(url: string, baseUrl: string): string {
   return baseUrl + (safeNextPath(path) ?? "/dashboard");
 }
 
-function config(req: NextRequest | undefined): NextAuthConfig {
+function config(req: Request | undefined): NextAuthConfig {
   const state = (req && states.get(req)) ?? {};
   const provider = providerConfig(state);
   const url = req?.url ?? "http://localhost";
@@ -109,7 +109,7 @@ function config(req: NextRequest | undefined): NextAuthConfig {
         const outcome = await completeSsoSignIn(state.provider, profile as Claims, account?.id_token);
         state.outcome = outcome;
         if (!outcome.ok) return `/auth?sso_error=${outcome.code}`;
-        const back = req?.cookies.get(authjsCookieName(url, "callback-url"))?.value;
+        const back = req && cookieOf(req, authjsCookieName(url, "callback-url"));
         const next = safeNextPath(back ? pathOn(back, new URL(url).origin) : null) ?? "/dashboard";
         return `/auth/sso/complete?next=${encodeURIComponent(next)}`;
       },
@@ -119,8 +119,28 @@ function config(req: NextRequest | undefined): NextAuthConfig {
 
 const { handlers } = NextAuth(async (req) => config(req));
 
-/** Runs one request through Auth.js with this request's provider; `state.outcome` says what happened. */
-export async function runAuthjs(req: NextRequest, state: SsoRequestState): Promise<Response> {
+function cookieOf(req: Request, name: string): string | null {
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/**
+ * Runs one request through Auth.js for `url` (on the origin the browser uses) with this request's
+ * provider; `state.outcome` then says what the sign-in callback decided. Auth.js gets a plain Request:
+ * a NextRequest rewrites 127.0.0.1 to localhost in its URL, and Auth.js builds the redirect URI and
+ * the cookies from the URL. With AUTH_URL set, next-auth applies it through a NextRequest's nextUrl.
+ */
+export async function runAuthjs(
+  url: string,
+  init: { method?: string; headers?: HeadersInit; body?: BodyInit },
+  state: SsoRequestState,
+): Promise<Response> {
+  const req = process.env.AUTH_URL ? new NextRequest(url, init) : new Request(url, init);
   states.set(req, state);
-  return req.method === "POST" ? handlers.POST(req) : handlers.GET(req);
+  // next-auth's handlers are typed for NextRequest but read only what a Request has unless AUTH_URL is set.
+  const handler = req.method === "POST" ? handlers.POST : handlers.GET;
+  return handler(req as NextRequest);
 }

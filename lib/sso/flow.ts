@@ -1,6 +1,6 @@
 import "server-only";
 
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 
 import { getDb } from "@/db";
 import { findProviderByDomain, findProviderForSignIn } from "@/db/queries/sso";
@@ -78,18 +78,19 @@ export async function startSsoSignIn(req: NextRequest, input: SsoStartInput): Pr
 
   const origin = publicOrigin(req);
   const next = safeNextPath(input.next) ?? "/dashboard";
-  const csrf = await runAuthjs(new NextRequest(`${origin}${SSO_BASE_PATH}/csrf`), {});
+  const csrf = await runAuthjs(`${origin}${SSO_BASE_PATH}/csrf`, {}, {});
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const query = new URLSearchParams({ login_hint: input.email });
   const signin = await runAuthjs(
-    new NextRequest(`${origin}${SSO_BASE_PATH}/signin/${row.id}?${query}`, {
+    `${origin}${SSO_BASE_PATH}/signin/${row.id}?${query}`,
+    {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         cookie: setCookies(csrf).map(cookiePair).join("; "),
       },
       body: new URLSearchParams({ csrfToken, callbackUrl: `${origin}${next}` }),
-    }),
+    },
     state,
   );
   const location = signin.headers.get("location") ?? "";
@@ -138,7 +139,11 @@ export async function handleSsoRoute(req: NextRequest): Promise<Response> {
   if (typeof state === "string") return toSignInPage(origin, state);
 
   // Auth.js builds the redirect URI from the request's URL: give it the origin the browser used.
-  const res = await runAuthjs(new NextRequest(`${origin}${req.nextUrl.pathname}${req.nextUrl.search}`, req), state);
+  const res = await runAuthjs(
+    `${origin}${req.nextUrl.pathname}${req.nextUrl.search}`,
+    { method: req.method, headers: req.headers, body: req.method === "POST" ? await req.text() : undefined },
+    state,
+  );
   const headers = new Headers();
   for (const c of setCookies(res)) if (!/^(__Secure-)?authjs\.session-token/.test(c)) headers.append("Set-Cookie", c);
   if (state.outcome?.ok) {

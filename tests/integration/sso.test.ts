@@ -135,6 +135,22 @@ describe("issue 24.2: single sign-on through Auth.js", () => {
     }
   });
 
+  it("the redirect URI and cookies follow the host the browser used (127.0.0.1 stays 127.0.0.1)", async () => {
+    const { NextRequest } = await import("next/server");
+    const { POST: start } = await import("@/app/api/sso/start/route");
+    idp.registerRedirectUri(world.redirectUri.replace("localhost", "127.0.0.1"));
+    const req = new NextRequest("http://127.0.0.1:3000/api/sso/start", {
+      method: "POST",
+      headers: { "content-type": "application/json", host: "127.0.0.1:3000" },
+      body: JSON.stringify({ email: "host@uni.example" }),
+    });
+    const res = await start(req, { params: Promise.resolve({}) });
+    const { url } = await res.json();
+    expect(new URL(url).searchParams.get("redirect_uri")).toBe(
+      `http://127.0.0.1:3000/api/sso/callback/${world.providerId}`,
+    );
+  });
+
   it("an unknown domain gets a clear 404 at the start", async () => {
     const res = await startSso(new CookieJar(), "someone@nowhere.example");
     expect(res.status).toBe(404);
