@@ -10,6 +10,7 @@ import { GET as listComments, POST as addComment } from "@/app/api/organization/
 import { PUT as overrideCriterion } from "@/app/api/organization/grades/[conversationId]/criteria/[criterionId]/route";
 import { GET as listCriteria } from "@/app/api/organization/grades/[conversationId]/criteria/route";
 import { PUT as review } from "@/app/api/organization/grades/[conversationId]/review/route";
+import { GET as statsDashboard } from "@/app/api/organization/stats-dashboard/route";
 import { GET as userScores } from "@/app/api/organization/users/[userId]/scores/route";
 import { GET as dashboard } from "@/app/api/protected/dashboard/route";
 import { GET as gradeApi } from "@/app/api/protected/grades/[conversationId]/route";
@@ -219,6 +220,12 @@ describe("per-criterion review", () => {
       .from(learnerStats)
       .where(and(eq(learnerStats.user_id, learner.id), eq(learnerStats.organization_id, org.id)));
     expect(stats.score_sum).toBe(expected.final);
+    // The organisation page's learner cards (their average over one call).
+    const cards = (await call(statsDashboard, { token: admin.token })).json;
+    const card = cards.groups
+      .flatMap((g: { users: { id: string; average_score: number }[] }) => g.users)
+      .find((u: { id: string }) => u.id === learner.id);
+    expect(card.average_score).toBe(expected.final);
     const chart = await call(userScores, { token: admin.token, params: { userId: learner.id } });
     expect(chart.json.find((p: { conversation_id: string }) => p.conversation_id === callId).score).toBe(
       expected.final,
