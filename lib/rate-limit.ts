@@ -40,6 +40,8 @@ export const LIMITS = {
   ssoStartAddress: { points: 300, duration: 15 * 60 },
   /** Single sign-on callbacks from one address (each one may call the identity provider's token endpoint). */
   ssoCallbackAddress: { points: 300, duration: 15 * 60 },
+  /** LMS launches from one address (each login stores a state; a lecture hall behind one address launches at once). */
+  ltiLaunchAddress: { points: 1000, duration: 15 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -29,6 +29,7 @@ export const LTI_ERRORS = {
     400,
     "This sign-in link has expired or was already used. Open the activity from your course again.",
   ],
+  too_many: [429, "Too many launches from this network. Wait a few minutes, then open the activity again."],
   platform_unreachable: [502, "Parley could not reach your LMS's keys. Try again in a minute."],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { getDb } from "@/db";
 import { deleteExpiredLaunchRows, insertLoginState, selectPlatformsByIssuer } from "@/db/queries/lti-launch";
+import { take } from "@/lib/rate-limit";
 
 import { ltiError } from "./errors";
 import { randomToken, sha256 } from "./sealed";
@@ -28,7 +29,9 @@ export const loginInitiation = z.object({
  * are kept server-side (only the state's hash), never in a cookie: inside an LMS iframe a cookie would be
  * third-party and is dropped by Safari, Firefox and Chrome alike.
  */
-export async function initiateLogin(raw: Record<string, string>, from: RequestLike): Promise<URL> {
+export async function initiateLogin(raw: Record<string, string>, from: RequestLike, address: string): Promise<URL> {
+  // Each login writes a state row: an address gets a classroom's worth of them, not a flood.
+  if (await take("ltiLaunchAddress", address)) throw ltiError("too_many");
   const parsed = loginInitiation.safeParse(raw);
   if (!parsed.success) throw ltiError("bad_request", parsed.error.issues.map((i) => i.path.join(".")).join(", "));
   const input = parsed.data;

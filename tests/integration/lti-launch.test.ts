@@ -531,4 +531,18 @@ describe("LTI 1.3 launch", () => {
       expect(await res.text()).toContain("must send client_id");
     });
   });
+
+  it("one address gets a lecture hall's worth of logins, then a 429 page (nothing stored)", async () => {
+    const { LIMITS, resetAll, take } = await import("@/lib/rate-limit");
+    const address = "203.0.113.9";
+    for (let i = 0; i < LIMITS.ltiLaunchAddress.points; i++) await take("ltiLaunchAddress", address);
+    const { GET } = await import("@/app/api/lti/login/route");
+    const url = platform.loginUrl({ hint: "learner-1", message: resourceMessage() });
+    const res = await getWith(GET, url, { "x-forwarded-for": address });
+    expect(res.status).toBe(429);
+    expect(await res.text()).toContain("Too many launches");
+    // Another address is not held up.
+    expect((await getWith(GET, url, { "x-forwarded-for": "203.0.113.10" })).status).toBe(302);
+    await resetAll();
+  });
 });
