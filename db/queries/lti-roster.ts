@@ -73,6 +73,8 @@ export async function selectOrganizationCourses(db: Executor, organizationId: st
         where l.context_id = ${ltiContexts.id} and s.status = 'pending')`,
       failed: sql<number>`(select count(*)::int from ${ltiScoreSends} s join ${ltiResourceLinks} l on l.id = s.resource_link_id
         where l.context_id = ${ltiContexts.id} and s.status = 'failed')`,
+      sent: sql<number>`(select count(*)::int from ${ltiScoreSends} s join ${ltiResourceLinks} l on l.id = s.resource_link_id
+        where l.context_id = ${ltiContexts.id} and s.status = 'sent' and s.sent_at is not null)`,
     })
     .from(ltiContexts)
     .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platform_id))

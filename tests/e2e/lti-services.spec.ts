@@ -4,8 +4,10 @@ import type { Browser, Page } from "@playwright/test";
 
 import { ROLES, startLtiPlatform } from "../helpers/lti-platform";
 import { expect, signInAs, test } from "./fixtures";
+import { CallPage } from "./pages/call-page";
 
 const SHOTS = "test-results/shots/lti-services";
+const ROLEPLAY = "Discovery call: logistics operations lead";
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -20,12 +22,12 @@ async function newPage(browser: Browser, baseURL: string | undefined) {
   return (await browser.newContext({ baseURL })).newPage();
 }
 
-test("an admin syncs a course's roster from the LMS; a developer rotates the tool key", async ({
+test("an admin sees a learner's score sent to the LMS and syncs the course's roster; a developer rotates the tool key", async ({
   browser,
   baseURL,
   team,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const tag = `${Date.now()}`;
   const platform = await startLtiPlatform({
     toolOrigin: baseURL!,
@@ -45,6 +47,7 @@ test("an admin syncs a course's roster from the LMS; a developer rotates the too
         auth_token_url: platform.tokenUrl(),
         jwks_url: platform.jwksUrl(),
         deployment_ids: [platform.state.deploymentId],
+        instructors_become_admins: true,
       },
     });
     expect(registered.status(), await registered.text()).toBe(201);
@@ -57,22 +60,61 @@ test("an admin syncs a course's roster from the LMS; a developer rotates the too
       { user_id: `ben-${tag}`, roles: [ROLES.learner], name: "Ben Brooks" },
       { user_id: `cy-${tag}`, roles: [ROLES.learner], name: "Cy Dropped", status: "Inactive" },
     ]);
-    const lms = await newPage(browser, baseURL);
-    await lms.goto(
-      platform.loginUrl({
-        hint: "teacher",
-        message: platform.addMessage({ kind: "resource", resourceLinkId: `link-${tag}` }),
+    // The instructor adds a practice to the course (deep linking): the course and its link exist in Parley.
+    const teacher = await newPage(browser, baseURL);
+    await teacher.goto(
+      platform.coursePageUrl({ hint: "teacher", message: platform.addMessage({ kind: "deep-link" }) }),
+    );
+    const picker = teacher.frameLocator('iframe[title="Parley activity"]');
+    await picker.getByLabel("Roleplay").selectOption({ label: ROLEPLAY });
+    await picker.getByLabel("Pass mark (0-100)").fill("20");
+    await picker.getByRole("button", { name: "Add to course" }).click();
+    await expect(picker.getByRole("heading", { name: "Activity added" })).toBeVisible();
+    const [resourceLinkId] = [...platform.state.links.keys()];
+
+    // Ana practises from the course and is graded: her score travels to the gradebook.
+    platform.addUser("ana", { sub: `ana-${tag}`, name: "Ana Alvarez", roles: [ROLES.learner] });
+    const ana = await newPage(browser, baseURL);
+    await ana.goto(
+      platform.coursePageUrl({
+        hint: "ana",
+        message: platform.addMessage({ kind: "resource", resourceLinkId }),
+        target: "window",
       }),
     );
-    await lms.waitForURL(/\/lti\/continue|\/dashboard/);
+    const [tab] = await Promise.all([
+      ana.context().waitForEvent("page"),
+      ana.getByRole("link", { name: "Open the activity" }).click(),
+    ]);
+    await tab.getByRole("button", { name: "Start practice" }).click();
+    await expect(tab).toHaveURL(/\/call$/);
+    const call = new CallPage(tab);
+    for (const line of [
+      "Hi Dana, thanks for taking my call. How are your warehouses set up today?",
+      "What are the biggest challenges when you miss the carrier cut-off?",
+      "What does a missed cut-off cost you in refunds and overtime?",
+      "If you could ship same day, what would that be worth to you by next peak season?",
+    ])
+      await call.send(line, { waitForReply: true });
+    await call.end();
+    await expect
+      .poll(() => platform.services.gradebook().find((g) => g.userId === `ana-${tag}`)?.gradingProgress, {
+        timeout: 60_000,
+      })
+      .toBe("FullyGraded");
 
     await admin.goto("/organization/lti/courses");
     await expect(admin.getByRole("heading", { name: "LMS courses and grades" })).toBeVisible();
     const course = admin.getByTestId("lms-course").filter({ hasText: "Negotiation 201" });
     await expect(course).toBeVisible();
-    await expect(admin.getByText("No scores yet.")).toBeVisible();
+    const score = admin.getByTestId("lms-score").filter({ hasText: "Ana Alvarez" });
+    await expect(score).toContainText("Sent");
+    await expect(score).toContainText("Negotiation 201");
     await course.getByRole("button", { name: "Sync roster" }).click();
-    await expect(course.getByText(/Roster synced: .* \(2 learning in the LMS\)\./)).toBeVisible();
+    // Ben joins (Ana came in with her launch; Cy left the course in the LMS).
+    await expect(
+      course.getByText(/^Roster synced: \d learners? added, 0 learners removed \(2 learning in the LMS\)\.$/),
+    ).toBeVisible();
     await expect(course.getByText("Learners in Parley").locator("xpath=following-sibling::dd[1]")).toHaveText("2");
     await shoot(admin, "lms-courses");
 

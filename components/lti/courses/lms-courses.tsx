@@ -68,7 +68,9 @@ function CourseCard({ course, onSynced }: { course: Course; onSynced: () => Prom
                 ? `${course.failed} failed, ${course.pending} waiting`
                 : course.pending > 0
                   ? `${course.pending} waiting to be sent`
-                  : "all sent"}
+                  : course.sent > 0
+                    ? `${course.sent} sent, none waiting`
+                    : "none sent yet"}
           </dd>
         </dl>
         <Button size="sm" variant="outline" onClick={sync} disabled={busy || !course.has_roster}>
