@@ -8,13 +8,6 @@ const SHOTS = "test-results/shots";
 
 /** The view at 1280 and 390 px wide; on the phone it must fit the screen (`wholePage`: the page too). */
 async function shoot(page: Page, target: Locator, name: string, wholePage = false) {
-  // The app bar and the phone's start bar stay put while the page scrolls: in a picture of one part of
-  // the page they would cover it, so they scroll with the page for the picture.
-  await page.evaluate(() => {
-    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
-      if (["fixed", "sticky"].includes(getComputedStyle(el).position)) el.style.position = "static";
-    }
-  });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     await target.scrollIntoViewIfNeeded();
@@ -33,6 +26,13 @@ async function shoot(page: Page, target: Locator, name: string, wholePage = fals
         await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       }
     }
+    // The app bar and the phone's start bar stay put while the page scrolls: in a picture of one part of
+    // the page they would cover it, so they are hidden (not moved: the layout stays as it is) for the picture.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+        if (["fixed", "sticky"].includes(getComputedStyle(el).position)) el.style.visibility = "hidden";
+      }
+    });
     await target.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
