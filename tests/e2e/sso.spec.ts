@@ -48,9 +48,11 @@ test("issue 24.2: an admin adds an OIDC provider and a learner signs in through 
     await p.getByRole("button", { name: "Use single sign-on" }).click();
     await p.getByLabel("Work email").fill(email);
     await p.screenshot({ path: `${SHOTS}/sign-in-${width}.png`, fullPage: true });
+    const started = Date.now();
     await p.getByRole("button", { name: "Continue", exact: true }).click();
     await expect(p).toHaveURL(/\/dashboard$/);
     await expect(p.getByRole("heading", { name: new RegExp(`Lee ${width}`) })).toBeVisible();
+    test.info().annotations.push({ type: "sso-sign-in-ms", description: `${width}px: ${Date.now() - started}` });
     expect(await p.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
     const cookies = await learner.cookies();
     expect(cookies.some((c) => c.name === "parley.session-token")).toBe(true);
