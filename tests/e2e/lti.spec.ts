@@ -254,3 +254,9 @@ test("a launch in a new window goes straight in; an instructor the organisation 
     await platform.close();
   }
 });
+
+test("a signed-out visitor of a course activity signs in and comes back to it", async ({ page }) => {
+  const path = "/activity/7d1b0c52-7f7e-4a57-9d7f-0c3f5d1c2a10";
+  await page.goto(path);
+  await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(path)}`);
+});
