@@ -149,6 +149,7 @@ export function GradeReport({ grade, coaching }: { grade: GradeResponse; coachin
                   callStartedAt: grade.started_at,
                   comments: coaching.comments,
                   canComment: coaching.canReview,
+                  learnerName: coaching.learner,
                 }
               : undefined
           }

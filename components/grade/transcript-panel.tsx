@@ -13,6 +13,8 @@ export type TranscriptComments = {
   callStartedAt: string;
   comments: TurnCommentView[];
   canComment: boolean;
+  /** The learner's name for an instructor reading the call; null for the learner themself ("You"). */
+  learnerName: string | null;
 };
 
 /** A spoken turn's time from the call's start; typed turns have none. */
@@ -53,7 +55,7 @@ export function TranscriptPanel({
                 )}
               >
                 <span className="flex flex-wrap gap-x-2 text-xs font-semibold text-muted-foreground">
-                  <span>{turn.speaker === "learner" ? "You" : personaName}</span>
+                  <span>{turn.speaker === "learner" ? (coaching?.learnerName ?? "You") : personaName}</span>
                   <span className="font-normal">
                     Turn {i + 1}
                     {offset ? (

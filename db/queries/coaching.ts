@@ -79,6 +79,17 @@ export async function deleteComment(db: Executor, input: { conversationId: strin
   return rows.length > 0;
 }
 
+/** The name of a call's learner (their email when they have none). */
+export async function findLearnerName(db: Executor, conversationId: string) {
+  const [row] = await db
+    .select({ name: nameOf(users.name, users.email) })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.user_id))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row?.name ?? null;
+}
+
 /** The learner opened the grade: every comment on it is seen from now. */
 export async function markCommentsSeen(db: Executor, conversationId: string) {
   await db

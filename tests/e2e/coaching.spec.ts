@@ -114,6 +114,8 @@ test("an instructor comments on a line and overrides a criterion; the learner se
   const grade = new CoachingPage(instructor);
   await grade.goto(id);
   await expect(grade.turn(BUDGET_LINE).getByTestId("turn-offset")).toHaveText("02:14");
+  // The instructor reads the learner's name where the learner reads "You".
+  await expect(grade.turn(BUDGET_LINE)).toContainText(team.memberA.name);
   await grade.comment(BUDGET_LINE, "Good: you asked about budget before proposing anything.");
   // A second comment, corrected, then a third deleted: edit and delete work in place.
   const opener = grade.turn("could you walk me through");
@@ -160,6 +162,7 @@ test("an instructor comments on a line and overrides a criterion; the learner se
 
   // In place: the comment under the line it is about, and what changed on SPIN and why.
   const mine = new CoachingPage(learner);
+  await expect(mine.turn(BUDGET_LINE)).toContainText("You");
   await expect(mine.turn(BUDGET_LINE).getByTestId("turn-comment")).toContainText(
     "Good: you asked about budget before proposing anything.",
   );
