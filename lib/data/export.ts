@@ -5,6 +5,7 @@ import { recordAudit } from "@/db/queries/audit";
 import { findActiveMembership } from "@/db/queries/memberships";
 import { selectAccountData, selectConversationData } from "@/db/queries/personal-data";
 import type { SessionUser } from "@/lib/auth/service";
+import { OVERALL } from "@/lib/coaching/review-score";
 import { toCsv } from "@/lib/dev/csv";
 import { notFound } from "@/lib/errors";
 
@@ -169,7 +170,7 @@ export function ownDataCsv(data: OwnData): string {
         at: r.created_at,
         score: r.score,
         by: r.reviewer,
-        text: `${r.criterion_id}: ${r.previous_score ?? "none"} -> ${r.score ?? "cleared"}. ${r.reason}`,
+        text: `${r.criterion_id === OVERALL ? "whole grade" : r.criterion_id}: ${r.previous_score ?? "none"} -> ${r.score ?? "cleared"}. ${r.reason}`,
       });
   }
   return toCsv(CSV_HEADER, rows);
