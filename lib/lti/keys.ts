@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 
-import { type Executor,getDb } from "@/db";
+import { type Executor, getDb } from "@/db";
 import { recordAudit } from "@/db/queries/audit";
 import {
   deleteExpiredToolKeys,
