@@ -13,7 +13,7 @@ import {
   retireActiveToolKeys,
   selectActiveToolKey,
   selectPublishedToolKeys,
-} from "@/db/queries/lti-services";
+} from "@/db/queries/lti-keys";
 import { authSecret } from "@/lib/env";
 
 /*
