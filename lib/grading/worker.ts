@@ -1,7 +1,14 @@
 import "server-only";
 
 import { getDb } from "@/db";
-import { claimPendingGrade, nextPendingDueAt, recordGradeFailure, saveGradeResult } from "@/db/queries/grades";
+import {
+  claimPendingGrade,
+  findGrade,
+  nextPendingDueAt,
+  recordGradeFailure,
+  saveGradeResult,
+} from "@/db/queries/grades";
+import { refreshAfterRegrade } from "@/lib/coaching/review-score";
 import { describeError, logError, scrub } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { kickLtiOutbox } from "@/lib/lti/outbox";
@@ -39,6 +46,9 @@ export async function gradeNext(): Promise<boolean> {
     // The score goes to the LMS outbox in the same transaction, so a saved grade is never left unsent.
     const queued = await db.transaction(async (tx) => {
       if (!(await saveGradeResult(tx, claim, result))) return 0;
+      // A reviewed score recomputed from criterion overrides follows the new automatic criteria.
+      const saved = await findGrade(tx, claim.conversation_id);
+      if (saved) await refreshAfterRegrade(tx, saved);
       return queueScoreForLms(tx, claim.conversation_id);
     });
     if (queued > 0) kickLtiOutbox();

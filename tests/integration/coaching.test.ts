@@ -15,10 +15,12 @@ import { GET as userScores } from "@/app/api/organization/users/[userId]/scores/
 import { GET as dashboard } from "@/app/api/protected/dashboard/route";
 import { GET as gradeApi } from "@/app/api/protected/grades/[conversationId]/route";
 import { getDb } from "@/db";
+import { regradeAfterLateTurn } from "@/db/queries/grading-queue";
 import { auditLog, criterionReviews, gradeReviews, grades, learnerStats } from "@/db/schema";
 import { refreshAfterRegrade } from "@/lib/coaching/review-score";
 import { coachingView } from "@/lib/coaching/view";
 import type { GradeResponse } from "@/lib/grading/response";
+import { drainGrades } from "@/lib/grading/worker";
 
 import { call } from "../helpers/api";
 import { csvRecords } from "../helpers/csv";
@@ -402,6 +404,21 @@ describe("per-criterion review", () => {
     const [row] = await db.select().from(gradeReviews).where(eq(gradeReviews.conversation_id, fourth));
     expect(row.score).toBeLessThan(first.json.reviewed_score);
     await db.delete(grades).where(eq(grades.conversation_id, fourth));
+  });
+
+  it("the grading worker's regrade (a late turn) recomputes a reviewed score that came from overrides", async () => {
+    const sixth = await gradedVoiceCall(learner.id, org.id);
+    const db = await getDb();
+    const first = await put(admin.token, "spin", { score: 100, reason: "Full marks for SPIN" }, sixth);
+    // A reviewed score left from criteria an earlier transcript gave: the regrade must not keep it.
+    await db.update(gradeReviews).set({ score: 1 }).where(eq(gradeReviews.conversation_id, sixth));
+    await db.transaction((tx) => regradeAfterLateTurn(tx, sixth));
+    await drainGrades();
+    const [grade] = await db.select().from(grades).where(eq(grades.conversation_id, sixth));
+    expect(grade.status).toBe("graded");
+    const [row] = await db.select().from(gradeReviews).where(eq(gradeReviews.conversation_id, sixth));
+    expect(row.score).toBe(first.json.reviewed_score);
+    await db.delete(grades).where(eq(grades.conversation_id, sixth));
   });
 
   it("two instructors overriding different criteria at once: the overall counts both", async () => {
