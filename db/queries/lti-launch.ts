@@ -395,7 +395,7 @@ export async function setLineItemUrl(db: Executor, input: { id: string; url: str
     );
 }
 
-/** A course link as its learner sees it, only inside an organisation the user belongs to. */
+/** A course link as its learner sees it: only inside an organisation the user belongs to, and only while in the course. */
 export async function findLinkForMember(db: Executor, input: { linkId: string; userId: string }) {
   const [row] = await db
     .select({
@@ -422,7 +422,16 @@ export async function findLinkForMember(db: Executor, input: { linkId: string; u
     )
     .leftJoin(roleplays, eq(roleplays.id, ltiResourceLinks.roleplay_id))
     .leftJoin(assignments, eq(assignments.id, ltiResourceLinks.assignment_id))
-    .where(eq(ltiResourceLinks.id, input.linkId))
+    .where(
+      and(
+        eq(ltiResourceLinks.id, input.linkId),
+        // A learner dropped from the course (out of its group) no longer opens its links; admins always do.
+        or(
+          eq(memberships.role, "admin"),
+          sql`exists (select 1 from ${groupMembers} gm where gm.group_id = ${ltiContexts.group_id} and gm.user_id = ${input.userId})`,
+        ),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -8,6 +8,7 @@ import { sealDeepLinkContext } from "./deep-linking";
 import { continueUrl, createHandoff } from "./handoff";
 import { seeOther } from "./http";
 import { provisionLaunch } from "./launch";
+import { syncRosterInBackground } from "./nrps";
 import { launchForm, verifyLaunch } from "./verify";
 
 /**
@@ -19,6 +20,8 @@ import { launchForm, verifyLaunch } from "./verify";
 export async function launchResponse(params: Record<string, string>, fetchDest: string | null): Promise<Response> {
   const launch = await verifyLaunch(launchForm.parse(params));
   const landed = await provisionLaunch(launch);
+  // An instructor's launch brings the course's roster up to date (after the launch committed; never waited on).
+  if (landed.role === "instructor" && landed.courseId) syncRosterInBackground(landed.courseId);
   const session = await issueSession(landed.user.id, landed.user.name, landed.user.email);
   const cookie = sessionCookie(session.token, session.maxAge, env().COOKIE_SECURE);
 

@@ -39,6 +39,8 @@ export type Provisioned = {
   notices: LaunchNotice[];
   /** Set for a deep-linking request: the course it creates links in. */
   deepLink?: { contextRowId: string; groupId: string | null };
+  /** The launch's course (lti_contexts.id), when it came from one: an instructor's launch syncs its roster. */
+  courseId: string | null;
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -160,9 +162,11 @@ export async function provisionLaunch(launch: VerifiedLaunch): Promise<Provision
         target: "/dashboard",
         notices,
         deepLink: { contextRowId: course.id, groupId: course.group_id },
+        courseId: course.id,
       };
     }
     const link = course ? await launchLink(tx, claims, course.id) : null;
-    return { user: session, organizationId, role, target: link ? `/activity/${link.id}` : "/dashboard", notices };
+    const target = link ? `/activity/${link.id}` : "/dashboard";
+    return { user: session, organizationId, role, target, notices, courseId: course?.id ?? null };
   });
 }

@@ -18,6 +18,7 @@ import {
   users,
   userSettings,
 } from "@/db/schema";
+import { courseActivity } from "@/lib/lti/activity";
 import { sha256 } from "@/lib/lti/sealed";
 
 import { call } from "../helpers/api";
@@ -279,6 +280,25 @@ describe("LTI 1.3 launch", () => {
       const plain = platform.addMessage({ kind: "resource", resourceLinkId: "canvas-link-7" });
       const again = await launch(platform, "learner-1", plain, "document");
       expect(again.headers.get("location")).toContain(encodeURIComponent(`/activity/${row.id}`));
+    });
+
+    it("a learner dropped from the course (out of its group) no longer opens its activity", async () => {
+      const db = await getDb();
+      const roleplay = await makeRoleplay(orgA.id);
+      const [course] = await db.select().from(ltiContexts).where(eq(ltiContexts.platform_id, platformA.id));
+      const [row] = await db
+        .insert(ltiResourceLinks)
+        .values({ context_id: course.id, roleplay_id: roleplay.id, resource_link_id: "dropped-link" })
+        .returning();
+      platform.addUser("dropped", { sub: "lms-dropped", name: "Dee Dropped", roles: [ROLES.learner] });
+      const message = platform.addMessage({ kind: "resource", resourceLinkId: "dropped-link" });
+      await launch(platform, "dropped", message, "document");
+      const [link] = await db.select().from(ltiUserLinks).where(eq(ltiUserLinks.sub, "lms-dropped"));
+      expect(await courseActivity(link.user_id, row.id)).not.toBeNull();
+      await db
+        .delete(groupMembers)
+        .where(and(eq(groupMembers.user_id, link.user_id), eq(groupMembers.group_id, course.group_id!)));
+      expect(await courseActivity(link.user_id, row.id)).toBeNull();
     });
 
     it("a custom parameter naming another course's link is ignored (dashboard)", async () => {
