@@ -9,6 +9,8 @@ import { resetAll } from "@/lib/rate-limit";
 
 import { call } from "../helpers/api";
 import { makeComment } from "./matrix/routes-coaching";
+import { makePlatform } from "./matrix/routes-lti";
+import { orgAProvider } from "./matrix/routes-sso";
 import { buildWorld, makeAssignment, makeConversation, type World } from "./matrix/world";
 
 type Target = {
@@ -66,6 +68,17 @@ const targets: Target[] = [
     params: (w) => ({ conversationId: w.graded.id, criterionId: "spin" }),
   },
   { route: "PUT /api/protected/active-organization", as: "member" },
+  { route: "POST /api/organization/lti/platforms", as: "admin" },
+  {
+    route: "PUT /api/organization/lti/platforms/[id]",
+    as: "admin",
+    params: async (w) => (await makePlatform(w)).params,
+  },
+  { route: "POST /api/organization/lti/courses/sync-roster", as: "admin" },
+  { route: "POST /api/organization/lti/scores/retry", as: "admin" },
+  { route: "POST /api/organization/sso", as: "admin" },
+  { route: "PATCH /api/organization/sso/[id]", as: "admin", params: async (w) => ({ id: (await orgAProvider(w)).id }) },
+  { route: "POST /api/sso/start", as: "none" },
   { route: "PUT /api/organization/retention", as: "admin" },
   { route: "POST /api/organization/join-codes", as: "admin" },
   { route: "POST /api/protected/join-organization", as: "member" },
@@ -188,6 +201,13 @@ async function rowCounts() {
     "join_codes",
     "turn_comments",
     "criterion_reviews",
+    "lti_platforms",
+    "lti_deployments",
+    "lti_contexts",
+    "lti_score_sends",
+    "sso_providers",
+    "user_identities",
+    "audit_log",
   ];
   const counts: Record<string, number> = {};
   for (const t of tables) {
@@ -229,6 +249,11 @@ describe("bad input never gets a 5xx and never writes", () => {
       "GET /api/organization/retention",
       "GET /api/organization/grades/[conversationId]/comments",
       "DELETE /api/organization/grades/[conversationId]/comments/[commentId]",
+      "GET /api/organization/lti/platforms",
+      "GET /api/organization/lti/platforms/[id]",
+      "DELETE /api/organization/lti/platforms/[id]",
+      "GET /api/organization/sso",
+      "DELETE /api/organization/sso/[id]",
     ]);
     expect(readsJson(apiRoot).filter((r) => !covered.has(r))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { type Case, everyone, signedIn } from "./expect";
 import type { World } from "./world";
 
 /** An LMS registered by organisation A. */
-async function makePlatform(w: World) {
+export async function makePlatform(w: World) {
   const db = await getDb();
   const row = await insertPlatform(db, {
     organizationId: w.orgA.id,

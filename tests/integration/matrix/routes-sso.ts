@@ -17,7 +17,7 @@ const idp = () =>
   }));
 
 /** An enabled provider of organisation A for a fresh domain. */
-async function orgAProvider(w: World, enabled = true) {
+export async function orgAProvider(w: World, enabled = true) {
   const s = await idp();
   const domain = `a-${randomUUID().slice(0, 8)}.example`;
   const row = await insertProvider(await getDb(), {
