@@ -68,14 +68,14 @@ test("the LMS launches, the learner practises, the grade reaches the LMS, the in
     await expect(registered).toContainText("Instructors: admins");
     await shoot(admin, "organization-lti");
 
-    // The course's roster in the LMS: the instructor's launch brings it into the course group.
+    // The course's roster in the LMS: the instructor's launch brings it into the course group, so Rae is in
+    // the course before she ever launches. Lea (step 3) is on it too: a learner missing from the roster
+    // would be dropped from the course at the instructor's next launch.
+    const learnerRole = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner";
+    const learnerSub = `learner-${tag}`;
     platform.services.setRoster(`course-${tag}`, [
-      {
-        user_id: `roster-${tag}`,
-        roles: ["http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"],
-        name: "Rae Roster",
-        email: `rae.${tag}@uni.test`,
-      },
+      { user_id: `roster-${tag}`, roles: [learnerRole], name: "Rae Roster", email: `rae.${tag}@uni.test` },
+      { user_id: learnerSub, roles: [learnerRole], name: "Lea Learner", email: `lea.${tag}@uni.test` },
     ]);
 
     // 2. The instructor adds a Parley practice to the course (deep linking, inside the LMS's frame).
@@ -97,17 +97,16 @@ test("the LMS launches, the learner practises, the grade reaches the LMS, the in
     await picker.getByRole("button", { name: "Add to course" }).click();
     await expect(picker.getByRole("heading", { name: "Activity added" })).toBeVisible();
     const [resourceLinkId] = [...platform.state.links.keys()];
-    // That launch synced the roster in the background: Rae is in the course before she ever launches.
+    // That launch synced the roster in the background.
     const course = async () => {
       const res = await admin.request.get("/api/organization/lti/courses");
       const rows = (await res.json()) as { context_id: string; learners: number }[];
       return rows.find((c) => c.context_id === `course-${tag}`);
     };
-    await expect.poll(async () => (await course())?.learners, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await course())?.learners, { timeout: 20_000 }).toBe(2);
     expect(platform.state.links.get(resourceLinkId)!.lineItemUrl).toBeTruthy();
 
     // 3. The learner opens it from the course: inside the frame Parley offers a new tab, signed in there.
-    const learnerSub = `learner-${tag}`;
     platform.addUser("learner", {
       sub: learnerSub,
       name: "Lea Learner",
