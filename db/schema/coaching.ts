@@ -3,7 +3,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-import { conversations,conversationTurns } from "./conversations";
+import { conversations, conversationTurns } from "./conversations";
 import { timestamps, users } from "./users";
 
 /** An instructor's comment on one turn of a transcript; the learner sees it in place. */

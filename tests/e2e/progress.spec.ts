@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 
-import { expect, signInAs, test } from "./fixtures";
+import { expect, signInAs, signUp, test } from "./fixtures";
 import { DashboardPage } from "./pages/dashboard-page";
 import { OrganizationPage } from "./pages/organization-page";
 
@@ -82,11 +82,18 @@ test("a learner sees progress by skill, and the instructor sees it for the learn
   baseURL,
   team,
 }) => {
+  // Before any graded practice: the empty state (a fresh account; the team's learners practise in other specs).
+  const fresh = await (await browser.newContext({ baseURL })).newPage();
+  await signInAs(fresh, await signUp(fresh, "Nora New"));
+  await new DashboardPage(fresh).goto();
+  await expect(fresh.getByRole("region", { name: "Your progress" })).toContainText(
+    "Your scores appear here once a practice conversation is graded.",
+  );
+  await fresh.context().close();
+
   const { token } = await signInAs(page, team.memberB);
   const dashboard = new DashboardPage(page);
-  await dashboard.goto();
   const card = page.getByRole("region", { name: "Your progress" });
-  await expect(card).toContainText("Your scores appear here once a practice conversation is graded.");
 
   const roleplays = await roleplayIds(page.request, token);
   const discovery = roleplays.find((r) => r.is_public)!;
