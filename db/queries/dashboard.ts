@@ -64,21 +64,3 @@ export async function selectRecentConversations(db: Executor, input: { userId: s
     .orderBy(desc(conversations.started_at), desc(conversations.id))
     .limit(input.limit);
 }
-
-/** The user's conversations with a final score, oldest first (the last `limit`): too little to grade is no point. */
-export async function selectOwnScores(db: Executor, input: { userId: string; limit: number }) {
-  const rows = await db
-    .select({
-      conversation_id: conversations.id,
-      started_at: conversations.started_at,
-      schema_name: conversations.schema_name,
-      score: sql<number>`(${gradedScore})::int`,
-    })
-    .from(conversations)
-    .innerJoin(grades, eq(grades.conversation_id, conversations.id))
-    .leftJoin(gradeReviews, eq(gradeReviews.conversation_id, conversations.id))
-    .where(and(ended(input.userId), eq(grades.status, "graded"), sql`(${gradedScore}) is not null`))
-    .orderBy(desc(conversations.started_at))
-    .limit(input.limit);
-  return rows.reverse();
-}
