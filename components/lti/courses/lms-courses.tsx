@@ -4,10 +4,10 @@ import { ArrowLeft, RefreshCw, RotateCcw, Users } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 
-import { ltiRequest } from "@/components/lti/settings/lti-request";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formRequest } from "@/lib/client/api";
 import type { Jsonified } from "@/lib/client/json";
 import type { listCourses, listScoreSends } from "@/lib/lti/courses";
 import type { RosterSyncResult } from "@/lib/lti/nrps";
@@ -31,7 +31,7 @@ function CourseCard({ course, onSynced }: { course: Course; onSynced: () => Prom
   async function sync() {
     setBusy(true);
     setMessage(null);
-    const answer = await ltiRequest<RosterSyncResult>("/api/organization/lti/courses/sync-roster", "POST", {
+    const answer = await formRequest<RosterSyncResult>("/api/organization/lti/courses/sync-roster", "POST", {
       course_id: course.id,
     });
     setBusy(false);
@@ -101,8 +101,8 @@ export function LmsCourses({
 
   async function reload() {
     const [c, s] = await Promise.all([
-      ltiRequest<Course[]>("/api/organization/lti/courses", "GET"),
-      ltiRequest<ScoreSend[]>("/api/organization/lti/scores", "GET"),
+      formRequest<Course[]>("/api/organization/lti/courses", "GET"),
+      formRequest<ScoreSend[]>("/api/organization/lti/scores", "GET"),
     ]);
     if (c.ok) setCourses(c.data);
     if (s.ok) setScores(s.data);
@@ -111,7 +111,7 @@ export function LmsCourses({
   async function retry() {
     setRetrying(true);
     setRetried(null);
-    const answer = await ltiRequest<{ requeued: number }>("/api/organization/lti/scores/retry", "POST", {});
+    const answer = await formRequest<{ requeued: number }>("/api/organization/lti/scores/retry", "POST", {});
     setRetrying(false);
     if (!answer.ok) return setError(answer.message);
     setRetried(`${answer.data.requeued} score${answer.data.requeued === 1 ? "" : "s"} back in the queue.`);

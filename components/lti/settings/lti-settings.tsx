@@ -8,10 +8,10 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formRequest } from "@/lib/client/api";
 import type { PresentedPlatform } from "@/lib/lti/platforms";
 import type { ToolUrls } from "@/lib/lti/tool-urls";
 
-import { ltiRequest } from "./lti-request";
 import { PlatformForm } from "./platform-form";
 
 type Listing = { tool: ToolUrls; platforms: PresentedPlatform[]; pending_registration_links: number };
@@ -48,21 +48,24 @@ export function LtiSettings({ initial, organizationName }: { initial: Listing; o
 
   async function newLink() {
     setError(null);
-    const answer = await ltiRequest<{ url: string; expires_at: string }>("/api/organization/lti/registrations", "POST");
+    const answer = await formRequest<{ url: string; expires_at: string }>(
+      "/api/organization/lti/registrations",
+      "POST",
+    );
     if (!answer.ok) return setError(answer.message);
     setLink(answer.data);
     setPending((n) => n + 1);
   }
   async function revokeLinks() {
     setError(null);
-    const answer = await ltiRequest<{ revoked: number }>("/api/organization/lti/registrations", "DELETE");
+    const answer = await formRequest<{ revoked: number }>("/api/organization/lti/registrations", "DELETE");
     if (!answer.ok) return setError(answer.message);
     setLink(null);
     setPending(0);
   }
   async function remove(p: PresentedPlatform) {
     setError(null);
-    const answer = await ltiRequest(`/api/organization/lti/platforms/${p.id}`, "DELETE");
+    const answer = await formRequest(`/api/organization/lti/platforms/${p.id}`, "DELETE");
     setConfirming(null);
     if (answer.ok) setPlatforms((list) => list.filter((x) => x.id !== p.id));
     else setError(answer.message);

@@ -9,9 +9,8 @@ import { FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { formRequest } from "@/lib/client/api";
 import type { PresentedPlatform } from "@/lib/lti/platforms";
-
-import { ltiRequest } from "./lti-request";
 
 type Props = { platform?: PresentedPlatform; onSaved: (p: PresentedPlatform) => void; onCancel: () => void };
 
@@ -61,8 +60,8 @@ export function PlatformForm({ platform, onSaved, onCancel }: Props) {
       instructors_become_admins: admins,
     };
     const answer = platform
-      ? await ltiRequest<PresentedPlatform>(`/api/organization/lti/platforms/${platform.id}`, "PUT", body)
-      : await ltiRequest<PresentedPlatform>("/api/organization/lti/platforms", "POST", body);
+      ? await formRequest<PresentedPlatform>(`/api/organization/lti/platforms/${platform.id}`, "PUT", body)
+      : await formRequest<PresentedPlatform>("/api/organization/lti/platforms", "POST", body);
     setBusy(false);
     if (answer.ok) return onSaved(answer.data);
     setErrors(answer.fields);

@@ -7,10 +7,9 @@ import { Button } from "@/components/ui/button";
 import { FieldMessage } from "@/components/ui/field-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { formRequest } from "@/lib/client/api";
 import { entraIssuer, GOOGLE_ISSUER, KIND_LABELS } from "@/lib/sso/issuers";
 import type { SsoProviderSummary } from "@/lib/sso/providers";
-
-import { ssoRequest } from "./sso-request";
 
 type Kind = keyof typeof KIND_LABELS;
 type Props = { provider?: SsoProviderSummary; onSaved: (p: SsoProviderSummary) => void; onCancel: () => void };
@@ -50,8 +49,8 @@ export function SsoProviderForm({ provider, onSaved, onCancel }: Props) {
     setMessage(null);
     const body = { kind, ...fields };
     const answer = editing
-      ? await ssoRequest<SsoProviderSummary>(`/api/organization/sso/${provider.id}`, "PATCH", body)
-      : await ssoRequest<SsoProviderSummary>("/api/organization/sso", "POST", body);
+      ? await formRequest<SsoProviderSummary>(`/api/organization/sso/${provider.id}`, "PATCH", body)
+      : await formRequest<SsoProviderSummary>("/api/organization/sso", "POST", body);
     setBusy(false);
     if (answer.ok) return onSaved(answer.data);
     setErrors(answer.fields);

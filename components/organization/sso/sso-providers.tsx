@@ -8,11 +8,11 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
+import { formRequest } from "@/lib/client/api";
 import { KIND_LABELS } from "@/lib/sso/issuers";
 import type { SsoProviderSummary } from "@/lib/sso/providers";
 
 import { SsoProviderForm } from "./sso-provider-form";
-import { ssoRequest } from "./sso-request";
 
 type Props = { providers: SsoProviderSummary[]; organizationName: string };
 
@@ -28,14 +28,14 @@ export function SsoProviders({ providers: initial, organizationName }: Props) {
 
   async function toggle(p: SsoProviderSummary, enabled: boolean) {
     setError(null);
-    const answer = await ssoRequest<SsoProviderSummary>(`/api/organization/sso/${p.id}`, "PATCH", { enabled });
+    const answer = await formRequest<SsoProviderSummary>(`/api/organization/sso/${p.id}`, "PATCH", { enabled });
     if (answer.ok) replace(answer.data);
     else setError(answer.message);
   }
 
   async function remove(p: SsoProviderSummary) {
     setError(null);
-    const answer = await ssoRequest(`/api/organization/sso/${p.id}`, "DELETE");
+    const answer = await formRequest(`/api/organization/sso/${p.id}`, "DELETE");
     setConfirming(null);
     if (answer.ok) setProviders((list) => list.filter((x) => x.id !== p.id));
     else setError(answer.message);
