@@ -9,7 +9,7 @@ export default defineConfig({
     alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "agent/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/agent/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/helpers/setup.ts"],
     // next-auth imports "next/server" without an extension, which only a bundler resolves: let Vite handle it.

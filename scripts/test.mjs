@@ -29,7 +29,7 @@ function ensureInstalled() {
   const stale =
     !existsSync(marker) || statSync(marker).mtimeMs < statSync(path.join(root, "package-lock.json")).mtimeMs;
   if (stale && run("npm", ["install", "--no-audit", "--no-fund"]) !== 0) process.exit(1);
-  // agent/pipeline.test.ts speaks real audio into the agent: espeak-ng makes the speech, sox trims it.
+  // tests/agent/pipeline.test.ts speaks real audio into the agent: espeak-ng makes the speech, sox trims it.
   const hasTool = (tool) => spawnSync("which", [tool], { stdio: "ignore" }).status === 0;
   const missing = ["espeak-ng", "sox"].filter((tool) => !hasTool(tool));
   if (wants("unit") && missing.length) {

@@ -9,7 +9,7 @@ import { voice } from "@livekit/agents";
 import { AudioFrame } from "@livekit/rtc-node";
 
 /**
- * Offline voice pipeline rig, shared by agent/pipeline.test.ts and bench/voice.ts: real speech
+ * Offline voice pipeline rig, shared by tests/agent/pipeline.test.ts and bench/voice.ts: real speech
  * audio (espeak-ng), stand-ins that speak the OpenAI audio API and the Anthropic Messages API with
  * fixed, known latency, a paced microphone and a recording speaker for voice.AgentSession.
  */

@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
  * (useSession, useSessionMessages) over a real livekit-client Room that never connects: the
  * harness page hands wire-level data-stream packets to the Room (see
  * components/call/testing/session-harness.tsx). What this does not cover: a LiveKit server,
- * the agent's side of lk.chat/lk.transcription (agent/pipeline.test.ts covers the agent).
+ * the agent's side of lk.chat/lk.transcription (tests/agent/pipeline.test.ts covers the agent).
  */
 
 const AGENT = "agent-AJ_persona";

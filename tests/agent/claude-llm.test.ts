@@ -1,9 +1,10 @@
 import { APITimeoutError, initializeLogger, llm } from "@livekit/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type MessagesRequest, startAnthropicStub, stubEngines, type StubReply } from "../tests/helpers/anthropic-stub";
-import { endCallTools } from "./call-ending";
-import { ClaudeLLM } from "./claude-llm";
+import { endCallTools } from "@/agent/call-ending";
+import { ClaudeLLM } from "@/agent/claude-llm";
+
+import { type MessagesRequest, startAnthropicStub, stubEngines, type StubReply } from "../helpers/anthropic-stub";
 
 /** The agent's LLM path against self-hosted engines: a streaming stand-in at a base URL. */
 let respond: (req: MessagesRequest) => StubReply = () => ({ text: "unset" });

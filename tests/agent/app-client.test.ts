@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { AppClient } from "./app-client";
+import { AppClient } from "@/agent/app-client";
 
 type Seen = { method?: string; url?: string; auth?: string; body: string };
 const seen: Seen[] = [];

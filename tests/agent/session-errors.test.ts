@@ -1,8 +1,8 @@
 import { initializeLogger, voice } from "@livekit/agents";
 import { describe, expect, it, vi } from "vitest";
 
-import { ClaudeLLM } from "./claude-llm";
-import { buildSession } from "./persona-agent";
+import { ClaudeLLM } from "@/agent/claude-llm";
+import { buildSession } from "@/agent/persona-agent";
 
 describe("a session error", () => {
   it("is logged, not thrown (an unhandled 'error' event would kill the job mid-call)", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isAbortedRequest } from "./abort-guard";
+import { isAbortedRequest } from "@/agent/abort-guard";
 
 class APIUserAbortError extends Error {}
 

@@ -1,13 +1,13 @@
 import { initializeLogger } from "@livekit/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import type { AgentTurnPayload } from "@/agent/app-client";
+import { ClaudeLLM } from "@/agent/claude-llm";
+import { buildPersonaAgent, buildSession } from "@/agent/persona-agent";
+import { recordTranscript } from "@/agent/transcript";
 import { personaSchema } from "@/lib/validations/persona";
 
-import { type MessagesRequest, startAnthropicStub } from "../tests/helpers/anthropic-stub";
-import type { AgentTurnPayload } from "./app-client";
-import { ClaudeLLM } from "./claude-llm";
-import { buildPersonaAgent, buildSession } from "./persona-agent";
-import { recordTranscript } from "./transcript";
+import { type MessagesRequest, startAnthropicStub } from "../helpers/anthropic-stub";
 
 const persona = personaSchema.parse({
   name: "Dana Whitfield",

@@ -4,22 +4,21 @@ import type { AddressInfo } from "node:net";
 import { initializeLogger, voice } from "@livekit/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { personaSchema } from "@/lib/validations/persona";
-
-import { type AgentTurnPayload, AppClient } from "./app-client";
-import { endCallTools, scheduleTimeLimit, TIME_UP_GOODBYE } from "./call-ending";
-import { ClaudeLLM } from "./claude-llm";
-import { agentConfig } from "./config";
-import { buildPersonaAgent, buildSession, DEFAULT_TURNS } from "./persona-agent";
-import { loadSpeech, loadVad } from "./plugins";
+import { type AgentTurnPayload, AppClient } from "@/agent/app-client";
+import { endCallTools, scheduleTimeLimit, TIME_UP_GOODBYE } from "@/agent/call-ending";
+import { ClaudeLLM } from "@/agent/claude-llm";
+import { agentConfig } from "@/agent/config";
+import { buildPersonaAgent, buildSession, DEFAULT_TURNS } from "@/agent/persona-agent";
+import { loadSpeech, loadVad } from "@/agent/plugins";
 import {
   PacedMicrophone,
   RecordingSpeaker,
   speechSamples,
   startClaudeStandIn,
   startSpeechStandIn,
-} from "./testing/voice-rig";
-import { recordTranscript } from "./transcript";
+} from "@/agent/testing/voice-rig";
+import { recordTranscript } from "@/agent/transcript";
+import { personaSchema } from "@/lib/validations/persona";
 
 /**
  * Real speech audio (espeak-ng) through the whole agent pipeline, offline: Silero VAD, the OpenAI

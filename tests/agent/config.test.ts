@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { agentConfig, AgentConfigError } from "./config";
+import { agentConfig, AgentConfigError } from "@/agent/config";
 
 const livekit = { LIVEKIT_URL: "ws://127.0.0.1:7880", LIVEKIT_API_KEY: "devkey", LIVEKIT_API_SECRET: "secret" };
 const base = { ...livekit, AGENT_SECRET: "agent-secret-0123456789", ANTHROPIC_API_KEY: "k", DEEPGRAM_API_KEY: "dg" };
