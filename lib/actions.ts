@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 import { assertSaneJson } from "@/lib/api/body";
-import { logError } from "@/lib/db-errors";
+import { logScrubbedError } from "@/lib/db-errors";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 
 /** The one shape every server action answers with; forms read it through useActionState. */
@@ -17,7 +17,7 @@ export const GENERIC_ACTION_ERROR = "Something went wrong. Please try again.";
 export function actionErrorMessage(err: unknown, fallback = GENERIC_ACTION_ERROR): string {
   if (err instanceof AppError) return err.message;
   if (isDatabaseUnavailable(err)) return "The service is temporarily unavailable. Please try again shortly.";
-  logError("action", err);
+  logScrubbedError("action", err);
   return fallback;
 }
 

@@ -43,6 +43,9 @@ export function scrub(message: string): string {
 }
 
 /** The one way the server logs an unexpected error: context plus describeError, never the raw object. */
-export function logError(context: string, err: unknown) {
+export function logScrubbedError(context: string, err: unknown) {
   console.error(`[${context}] ${describeError(err)}`);
 }
+
+/** @deprecated The old name, kept until lib/grading/worker.ts (owned by the grading rebuild) moves to logScrubbedError. */
+export const logError = logScrubbedError;

@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 
-import { describeError, logError } from "./db-errors";
+import { describeError, logScrubbedError } from "./db-errors";
 
 /** An error the caller can act on: its message is safe to show and becomes `detail`. */
 export class AppError extends Error {
@@ -70,6 +70,6 @@ export function errorResponse(err: unknown): Response {
       { status: 503, headers: { "Retry-After": "5" } },
     );
   }
-  logError("api", err);
+  logScrubbedError("api", err);
   return Response.json({ detail: "Internal server error" }, { status: 500 });
 }

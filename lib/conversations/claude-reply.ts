@@ -3,7 +3,7 @@ import "server-only";
 import Anthropic from "@anthropic-ai/sdk";
 
 import { anthropicModel } from "@/lib/ai/anthropic";
-import { logError } from "@/lib/db-errors";
+import { logScrubbedError } from "@/lib/db-errors";
 import type { Persona } from "@/lib/validations/persona";
 
 import type { TranscriptLine } from "./offline-persona";
@@ -52,7 +52,7 @@ export async function claudePersonaReply(
     );
   } catch (err) {
     if (!timedOut(err)) {
-      logError("conversations", err);
+      logScrubbedError("conversations", err);
       throw new PersonaModelFailure("error");
     }
     console.warn(`[conversations] ${model} gave no reply within ${timeoutMs} ms: the offline persona answers`);

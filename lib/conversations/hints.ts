@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { findConversation, listTurns } from "@/db/queries/conversations";
 import { findHintSetting } from "@/db/queries/live-hints";
 import type { SessionUser } from "@/lib/auth/service";
-import { logError } from "@/lib/db-errors";
+import { logScrubbedError } from "@/lib/db-errors";
 import { notFound } from "@/lib/errors";
 import type { ScenarioKind } from "@/lib/validations/scorecard";
 
@@ -34,7 +34,7 @@ export async function hintAfter(conversationId: string, turns: HintTurn[]): Prom
     if (!state.enabled) return null;
     return chooseHint(turns, state.kind, state.card);
   } catch (err) {
-    logError("live-hints", err);
+    logScrubbedError("live-hints", err);
     return null;
   }
 }

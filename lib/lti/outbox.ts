@@ -8,7 +8,7 @@ import {
   nextScoreSendDueAt,
   skipSupersededScoreSends,
 } from "@/db/queries/lti-services";
-import { describeError, logError, scrub } from "@/lib/db-errors";
+import { describeError, logScrubbedError, scrub } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 
 import { postScore } from "./ags";
@@ -117,7 +117,7 @@ async function scheduleWake() {
 /** Starts sending in the background; call it after the transaction that queued a score committed. */
 export function kickLtiOutbox(): void {
   setImmediate(() => {
-    drainLtiOutbox().catch((err) => logError("lti", err));
+    drainLtiOutbox().catch((err) => logScrubbedError("lti", err));
   });
 }
 

@@ -11,7 +11,7 @@ import { StatCards } from "@/components/dashboard/stat-cards";
 import { YourProgress } from "@/components/dashboard/your-progress";
 import { requirePageUser } from "@/lib/auth/page";
 import { getDashboard } from "@/lib/dashboard/service";
-import { logError } from "@/lib/db-errors";
+import { logScrubbedError } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { getOwnProgress } from "@/lib/progress/service";
 import { listVisibleRoleplays } from "@/lib/roleplays/service";
@@ -31,7 +31,7 @@ async function roleplayChoices(user: Awaited<ReturnType<typeof requirePageUser>>
     }));
   } catch (err) {
     // A failure to load roleplays is only logged: the dashboard still shows the rest.
-    logError("dashboard", err);
+    logScrubbedError("dashboard", err);
     return [];
   }
 }
