@@ -1,6 +1,6 @@
 /**
- * What reading the configuration costs per call. Outside production env() parses process.env with
- * zod on every call (tests change it); under NODE_ENV=production it is parsed once at first use.
+ * What reading the configuration costs per call: env() parses process.env with zod once, at first
+ * use, in every mode (tests that change a variable make it parse again: tests/helpers/setup.ts).
  *   node --conditions=react-server --import tsx bench/env-cost.ts [n]; NODE_ENV=production node --conditions=react-server --import tsx bench/env-cost.ts [n]
  */
 import { env } from "@/lib/env";

@@ -19,6 +19,8 @@ const globalForDb = globalThis as unknown as { parleyDb?: Promise<Handle> };
 export const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
 async function open(): Promise<Handle> {
+  // Raw reads, not lib/env's env(): db/ never imports lib/ at run time (eslint/boundaries.mjs), and
+  // these are read once per client, when it opens.
   const url = process.env.DATABASE_URL;
   if (url) {
     const { default: postgres } = await import("postgres");

@@ -64,19 +64,23 @@ const schema = z.object({
   CALL_IDLE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   /** How often each server process deletes transcripts past their organisation's retention (hourly). */
   RETENTION_SWEEP_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** The e2e-only pages under app/(test)/e2e-harness answer only when this is 1 (playwright.config.ts sets it). */
+  PARLEY_E2E_HARNESS: bool,
 });
 
 export type Env = z.output<typeof schema>;
 
-// A production server never changes these variables after boot: parse once (bench/env-cost.ts:
-// 0.05 µs a call instead of about 10). Elsewhere tests and the seed change process.env between
-// calls, so it is read afresh each time.
-const fixedAtBoot = process.env.NODE_ENV === "production";
+// Parsed once, at first use, in every mode: a server never changes its variables after boot, and
+// callers may read env() in a loop (bench/env-cost.ts: 0.05 µs a call instead of about 10).
 let parsed: Env | undefined;
 
 export function env(): Env {
-  if (fixedAtBoot) return (parsed ??= Object.freeze(schema.parse(process.env)));
-  return schema.parse(process.env);
+  return (parsed ??= Object.freeze(schema.parse(process.env)));
+}
+
+/** Forgets the parsed variables; tests/helpers/setup.ts calls it whenever a test writes process.env. */
+export function resetEnv(): void {
+  parsed = undefined;
 }
 
 export function authSecret(): string {
@@ -90,6 +94,7 @@ export function authSecret(): string {
   // check has already said so.
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   process.env.AUTH_SECRET = Buffer.from(bytes).toString("base64url");
+  resetEnv();
   return process.env.AUTH_SECRET;
 }
 

@@ -15,6 +15,7 @@ import { type Database, getDb } from "@/db";
 import { deleteAllRateLimits } from "@/db/queries/rate-limits";
 import { rateLimits } from "@/db/schema";
 import { hookToken, PEER_HEADER } from "@/lib/client-address-hook";
+import { env } from "@/lib/env";
 
 /**
  * Every rate limit and sign-in lockout, counted by rate-limiter-flexible in a store every app
@@ -54,7 +55,7 @@ const globalForLimits = globalThis as unknown as {
 };
 
 async function store(): Promise<Store> {
-  const url = process.env.REDIS_URL;
+  const url = env().REDIS_URL;
   if (url) {
     if (!globalForLimits.parleyRedis) {
       const { Redis } = await import("ioredis");
@@ -133,7 +134,7 @@ export async function resetAll(): Promise<void> {
  * then always the connecting address; with TRUSTED_PROXY_HOPS=N proxies in front of the app, the
  * client is the entry N places before it, and anything further left is the client's own claim.
  */
-export function clientAddress(headers: Headers, trustedHops = trustedProxyHops()): string {
+export function clientAddress(headers: Headers, trustedHops = env().TRUSTED_PROXY_HOPS): string {
   // Under a server with the hook, a request it did not stamp (one that arrived while the server was
   // still starting) shares one bucket rather than trusting what the client sent.
   const token = hookToken();
@@ -144,9 +145,4 @@ export function clientAddress(headers: Headers, trustedHops = trustedProxyHops()
     .filter(Boolean);
   if (!chain.length) return "unknown";
   return chain[Math.max(0, chain.length - 1 - trustedHops)];
-}
-
-function trustedProxyHops(): number {
-  const n = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
-  return Number.isInteger(n) && n > 0 ? n : 0;
 }

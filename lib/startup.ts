@@ -21,7 +21,7 @@ export async function prepareDatabase(): Promise<void> {
     const { seedIfEmpty } = await import("@/lib/demo/seed"); // loaded only when needed: it pulls in the grader
     await seedIfEmpty(db);
   }
-  if (process.env.BOOTSTRAP_DEV_EMAIL || process.env.BOOTSTRAP_DEV_PASSWORD) {
+  if (env().BOOTSTRAP_DEV_EMAIL || env().BOOTSTRAP_DEV_PASSWORD) {
     const { bootstrapDeveloper } = await import("@/lib/auth/developers");
     await bootstrapDeveloper(db);
   }

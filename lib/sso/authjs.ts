@@ -138,7 +138,7 @@ export async function runAuthjs(
   init: { method?: string; headers?: HeadersInit; body?: BodyInit },
   state: SsoRequestState,
 ): Promise<Response> {
-  const req = process.env.AUTH_URL ? new NextRequest(url, init) : new Request(url, init);
+  const req = env().AUTH_URL ? new NextRequest(url, init) : new Request(url, init);
   states.set(req, state);
   // next-auth's handlers are typed for NextRequest but read only what a Request has unless AUTH_URL is set.
   const handler = req.method === "POST" ? handlers.POST : handlers.GET;

@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
  * URL (localhost for 127.0.0.1), and cookies set for one are never sent to the other.
  */
 export function publicOriginOf(headers: Headers, requestUrl: string): string {
-  const configured = process.env.AUTH_URL;
+  const configured = env().AUTH_URL;
   if (configured && URL.canParse(configured)) return new URL(configured).origin;
   const url = new URL(requestUrl);
   const host = headers.get("host") ?? url.host;
