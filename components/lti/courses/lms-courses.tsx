@@ -9,13 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formRequest } from "@/lib/client/api";
 import type { Jsonified } from "@/lib/client/json";
-import type { listCourses, listScoreSends } from "@/lib/lti/courses";
+import type { listCourses } from "@/lib/lti/courses";
 import type { RosterSyncResult } from "@/lib/lti/nrps";
 
-import { ScoreList } from "./score-list";
+import { ScoreList, type ScoreSend } from "./score-list";
 
 export type Course = Jsonified<Awaited<ReturnType<typeof listCourses>>>[number];
-export type ScoreSend = Jsonified<Awaited<ReturnType<typeof listScoreSends>>>[number];
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 

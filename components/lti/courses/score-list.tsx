@@ -1,6 +1,8 @@
 import { Badge } from "@/components/ui/badge";
+import type { Jsonified } from "@/lib/client/json";
+import type { listScoreSends } from "@/lib/lti/courses";
 
-import type { ScoreSend } from "./lms-courses";
+export type ScoreSend = Jsonified<Awaited<ReturnType<typeof listScoreSends>>>[number];
 
 const LABEL: Record<ScoreSend["status"], string> = {
   sent: "Sent",
