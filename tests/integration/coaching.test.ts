@@ -22,10 +22,10 @@ import { coachingView } from "@/lib/coaching/view";
 import type { GradeResponse } from "@/lib/grading/response";
 import { drainGrades } from "@/lib/grading/worker";
 
+import { gradedVoiceCall } from "../fixtures/coaching";
 import { call } from "../helpers/api";
 import { csvRecords } from "../helpers/csv";
 import { addMember, createOrg, createUser } from "../helpers/factories";
-import { gradedVoiceCall } from "./coaching-fixtures";
 
 type User = Awaited<ReturnType<typeof createUser>>;
 let org: Awaited<ReturnType<typeof createOrg>>;

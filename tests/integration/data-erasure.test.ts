@@ -35,9 +35,9 @@ import { signIn } from "@/lib/auth/service";
 import { addUserToOrganization } from "@/lib/dev/organizations";
 import { take } from "@/lib/rate-limit";
 
+import { addTurnComment, makeCall } from "../fixtures/data";
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
-import { addTurnComment, makeCall } from "./data-fixtures";
 
 /** Every text, jsonb, json and uuid column of every table and view in the database. */
 async function searchableColumns() {

@@ -10,10 +10,10 @@ import { getDb } from "@/db";
 import { recordAudit } from "@/db/queries/audit";
 import { auditLog, criterionReviews, users } from "@/db/schema";
 
+import { addTurnComment, makeCall } from "../fixtures/data";
 import { call } from "../helpers/api";
 import { csvRecords } from "../helpers/csv";
 import { addMember, createOrg, createUser } from "../helpers/factories";
-import { addTurnComment, makeCall } from "./data-fixtures";
 
 async function world() {
   const tag = Math.random().toString(36).slice(2, 8);

@@ -19,10 +19,10 @@ import {
 } from "@/db/schema";
 import { sweepRetention } from "@/lib/data/retention";
 
+import { addReview, addTurnComment, makeCall } from "../fixtures/data";
 import { call } from "../helpers/api";
 import { csvRecords } from "../helpers/csv";
 import { addMember, createOrg, createUser } from "../helpers/factories";
-import { addReview, addTurnComment, makeCall } from "./data-fixtures";
 
 type People = Awaited<ReturnType<typeof setup>>;
 

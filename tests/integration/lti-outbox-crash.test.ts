@@ -8,8 +8,8 @@ import { gradeReviews, ltiScoreSends } from "@/db/schema";
 import { drainLtiOutbox, settleLtiOutbox } from "@/lib/lti/outbox";
 import { queueScoreForLms } from "@/lib/lti/outcomes";
 
+import { makeCourse, startPlatformServices, startToolJwks } from "../fixtures/lti-services";
 import { freePort } from "../helpers/free-port";
-import { makeCourse, startPlatformServices, startToolJwks } from "../helpers/lti-services-fixtures";
 import { privatePostgresUnavailable, startPrivatePostgres } from "../helpers/private-postgres";
 
 // Two processes share one database, so this needs PostgreSQL: the suite's own (npm test's PostgreSQL

@@ -32,9 +32,9 @@ import { drainLtiOutbox, scoreRetryDelayMs, settleLtiOutbox, stopLtiOutbox } fro
 import { queueScoreForLms } from "@/lib/lti/outcomes";
 import { accessToken, clientAssertion, SCOPES } from "@/lib/lti/token";
 
+import { makeCourse, startPlatformServices, startToolJwks } from "../fixtures/lti-services";
 import { call } from "../helpers/api";
 import { addMember, createUser } from "../helpers/factories";
-import { makeCourse, startPlatformServices, startToolJwks } from "../helpers/lti-services-fixtures";
 import { makeConversation, makeRoleplay } from "./matrix/world";
 
 async function signWith(key: Awaited<ReturnType<typeof signingKey>>) {

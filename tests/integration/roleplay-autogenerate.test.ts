@@ -4,10 +4,10 @@ import { POST as autogenerate } from "@/app/api/protected/roleplay/autogenerate/
 import { getDb } from "@/db";
 import { roleplays } from "@/db/schema";
 
+import { persona } from "../fixtures/roleplay";
 import { startAnthropicStub, type StubReply } from "../helpers/anthropic-stub";
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
-import { persona } from "./roleplay-fixtures";
 
 let reply: StubReply = { text: "unset" };
 let stub: Awaited<ReturnType<typeof startAnthropicStub>>;

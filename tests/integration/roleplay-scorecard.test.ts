@@ -9,8 +9,8 @@ import { getDb } from "@/db";
 import { conversations, roleplays } from "@/db/schema";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 
+import { payload, persona, world } from "../fixtures/roleplay";
 import { call } from "../helpers/api";
-import { payload, persona, world } from "./roleplay-fixtures";
 
 let w: Awaited<ReturnType<typeof world>>;
 beforeAll(async () => {

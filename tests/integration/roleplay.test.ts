@@ -9,9 +9,9 @@ import { GET as select } from "@/app/api/protected/roleplay/select/[roleplayId]/
 import { getDb } from "@/db";
 import { conversations, grades, roleplayGroups, roleplays } from "@/db/schema";
 
+import { payload, persona, world } from "../fixtures/roleplay";
 import { call } from "../helpers/api";
 import { createUser } from "../helpers/factories";
-import { payload, persona, world } from "./roleplay-fixtures";
 
 type World = Awaited<ReturnType<typeof world>>;
 let w: World;

@@ -16,10 +16,10 @@ import { enqueueGrade } from "@/lib/grading/queue";
 import { drainGrades } from "@/lib/grading/worker";
 
 import { discoveryCall, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
+import { persona as generatedPersona } from "../fixtures/roleplay";
 import { type MessagesRequest, startAnthropicStub, stubEngines, type StubReply } from "../helpers/anthropic-stub";
 import { call } from "../helpers/api";
 import { addMember, createOrg, createUser } from "../helpers/factories";
-import { persona as generatedPersona } from "./roleplay-fixtures";
 
 /**
  * A self-hosted model behind the Messages API (Ollama, llama.cpp's server, vLLM, LiteLLM): engines that

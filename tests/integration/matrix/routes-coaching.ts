@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { conversationTurns, turnComments } from "@/db/schema";
 
-import { gradedVoiceCall } from "../coaching-fixtures";
+import { gradedVoiceCall } from "../../fixtures/coaching";
 import { type Case, signedIn } from "./expect";
 import type { World } from "./world";
 
