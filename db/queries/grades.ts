@@ -4,7 +4,24 @@ import { and, asc, eq, sql } from "drizzle-orm";
 
 import type { Executor } from "@/db";
 import { conversationTurns, gradeCache, grades } from "@/db/schema";
-import type { GradeResult } from "@/lib/grading/grade-schema";
+import type { GradeState, StoredFeedback, StoredMetrics, StoredScorecardResult } from "@/db/schema/grade-shape";
+import type { Measure, Scenario } from "@/lib/validations/scorecard";
+
+/** What a grader hands over to store (lib/grading's GradeResult is one). */
+export type GradeToStore = {
+  state: GradeState;
+  scenario: Scenario;
+  scorecard: StoredScorecardResult<Measure>;
+  score: number;
+  wpm: number | null;
+  stages_covered: string[];
+  topics_covered: string[];
+  feedback: StoredFeedback;
+  metrics: StoredMetrics;
+  grader: "ai" | "rubric";
+  model: string | null;
+  offline_reason?: string;
+};
 
 /** An attempt's hold on a grade: its lease's end exactly as stored, and the transcript version it read. */
 export type GradeClaim = { conversation_id: string; lease: string; version: number };
@@ -72,7 +89,7 @@ const holds = (claim: GradeClaim) =>
  * grade. False when it does not: the transcript changed under it, and the grade is due again.
  * A call with too little to grade stores no score (the capped number stays in `scorecard`).
  */
-export async function saveGradeResult(db: Executor, claim: GradeClaim, result: GradeResult): Promise<boolean> {
+export async function saveGradeResult(db: Executor, claim: GradeClaim, result: GradeToStore): Promise<boolean> {
   const rows = await db
     .update(grades)
     .set({

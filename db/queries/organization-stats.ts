@@ -14,7 +14,7 @@ import {
   organizationStatsVersions,
   users,
 } from "@/db/schema";
-import type { GradeState } from "@/lib/grading/grade-schema";
+import type { GradeState } from "@/db/schema/grade-shape";
 
 import { isAttempt, isAttemptOf } from "./assignments";
 import { exportCoachingColumns } from "./coaching";

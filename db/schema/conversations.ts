@@ -15,13 +15,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import type { ClaudeGrade } from "@/lib/grading/claude-grader";
-import type { GradeFeedback, GradeState } from "@/lib/grading/grade-schema";
-import type { TranscriptMetrics } from "@/lib/grading/metrics";
-import type { ScorecardResult } from "@/lib/grading/scorecard";
 import type { Persona } from "@/lib/validations/persona";
-import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
+import type { Measure, Scenario, Scorecard } from "@/lib/validations/scorecard";
 
+import type { CachedModelGrade, GradeState, StoredFeedback, StoredMetrics, StoredScorecardResult } from "./grade-shape";
 import { organizations } from "./organizations";
 import { roleplays } from "./roleplay";
 import { users } from "./users";
@@ -111,18 +108,9 @@ export const conversationTurns = pgTable(
   ],
 );
 
+export type { GradeState, StoredMetrics } from "./grade-shape";
 /** The scorecard as stored with a grade: its scenario alongside. */
-export type StoredScorecard = ScorecardResult & { scenario: Scenario };
-/** Metrics as stored: grades made before questions carried `turn`, `follow_up`, `act` and `decision` lack them. */
-type MarkedQuestion = TranscriptMetrics["question_marks"][number];
-export type StoredMetrics = Omit<TranscriptMetrics, "question_marks"> & {
-  question_marks: (Omit<MarkedQuestion, "turn" | "follow_up" | "act" | "decision"> & {
-    turn?: number;
-    follow_up?: boolean;
-    act?: MarkedQuestion["act"];
-    decision?: MarkedQuestion["decision"];
-  })[];
-};
+export type StoredScorecard = StoredScorecardResult<Measure> & { scenario: Scenario };
 
 /** One row per conversation: the grading job and, once graded, its result. */
 export const grades = pgTable(
@@ -146,7 +134,7 @@ export const grades = pgTable(
     wpm: real("wpm"),
     stages_covered: jsonb("stages_covered").$type<string[]>(),
     topics_covered: jsonb("topics_covered").$type<string[]>(),
-    feedback: jsonb("feedback").$type<GradeFeedback>(),
+    feedback: jsonb("feedback").$type<StoredFeedback>(),
     metrics: jsonb("metrics").$type<StoredMetrics>(),
     // The scorecard results (criterion scores, evidence, pass/fail) and the scenario they were judged in.
     // Null on grades made before scorecards existed.
@@ -175,6 +163,6 @@ export type Grade = typeof grades.$inferSelect;
 export const gradeCache = pgTable("grade_cache", {
   key: text("key").primaryKey(),
   model: text("model").notNull(),
-  answer: jsonb("answer").$type<ClaudeGrade>().notNull(),
+  answer: jsonb("answer").$type<CachedModelGrade>().notNull(),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

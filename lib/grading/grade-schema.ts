@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import type { GradeState } from "@/db/schema/grade-shape";
 import type { SpinStage } from "@/lib/language";
 import type { Scenario } from "@/lib/validations/scorecard";
 
@@ -53,9 +54,9 @@ export type GradeQuestion = {
 /**
  * "too_little": the learner said too little for a real grade. It is a state, not a score: left out of
  * averages, trends, progress and the gradebook's score column. `score` still carries the capped value
- * the scorecard computed, for the grade page's explanation.
+ * the scorecard computed, for the grade page's explanation. The database owns the stored shapes.
  */
-export type GradeState = "graded" | "too_little";
+export type { GradeState };
 
 /** What a grader produces and the pipeline stores in one statement. */
 export type GradeResult = {

@@ -1,0 +1,96 @@
+/**
+ * The shapes of a grade as the database stores it (the jsonb columns of `grades` and `grade_cache`),
+ * owned here so that db/ needs nothing from lib/grading. lib/grading produces these shapes; its own
+ * types may be narrower, and tests/unit/grade-shape.test.ts fails when they stop fitting.
+ */
+
+/** "too_little": too little said for a real grade; a state, not a score (db/schema/conversations.ts). */
+export type GradeState = "graded" | "too_little";
+
+export type StoredSpinStage = "situation" | "problem" | "implication" | "need-payoff";
+
+export type StoredFeedback = {
+  overall_feedback: string;
+  spin_score: number;
+  spin_feedback: string;
+  stage_scores: Record<StoredSpinStage, number>;
+  communication_score: number;
+  communication_feedback: string;
+  strengths: string[];
+  areas_for_improvement: string[];
+  recommendations: string[];
+};
+
+/** A learner question in stored metrics: grades made before `turn`, `follow_up`, `act` and `decision` lack them. */
+export type StoredQuestionMark = {
+  seq: number;
+  turn?: number;
+  text: string;
+  open: boolean;
+  stage: StoredSpinStage | null;
+  act?: string;
+  decision?: { by: "rule"; rule: string } | { by: "model"; p: number };
+  follow_up?: boolean;
+  answered?: boolean;
+  embedded?: boolean;
+};
+
+export type StoredMetrics = {
+  timing: "voice" | "typed" | "mixed";
+  learner_turns: number;
+  learner_words: number;
+  learner_seconds: number;
+  persona_seconds: number;
+  wpm: number | null;
+  talk_ratio: number | null;
+  talk_share_words: number | null;
+  talk_to_listen: number | null;
+  questions: number;
+  open_questions: number;
+  follow_ups: number;
+  fillers: number;
+  filler_counts: Record<string, number>;
+  fillers_per_minute: number;
+  longest_monologue_seconds: number;
+  longest_monologue_words: number;
+  longest_monologue_seq: number | null;
+  question_marks: StoredQuestionMark[];
+  stages_covered: StoredSpinStage[];
+  topics_covered: string[];
+};
+
+/** `Measure`: the built-in measures' names (db/schema/conversations.ts passes lib/validations' list). */
+export type StoredCriterionResult<Measure extends string = string> = {
+  id: string;
+  label: string;
+  description: string;
+  weight: number;
+  measure: Measure | null | undefined;
+  status: "scored" | "needs_ai" | "not_measured";
+  score: number | null;
+  counted: number | null;
+  passed: boolean | null;
+  detail: string;
+  evidence: string | null;
+  evidence_turn: number | null;
+  better_line: string | null;
+  source: "measured" | "ai" | null;
+};
+
+export type StoredScorecardResult<Measure extends string = string> = {
+  pass_mark: number;
+  score: number;
+  passed: boolean;
+  cap: { limit: number; reason: string } | null;
+  criteria: StoredCriterionResult<Measure>[];
+};
+
+/** Claude's grading answer as kept in grade_cache. */
+export type CachedModelGrade = {
+  question_labels: { index: number; stage: StoredSpinStage | "none" }[];
+  criteria: { id: string; score: number; learner_quote: string | null; better_line: string | null; comment: string }[];
+  overall_feedback: string;
+  strengths: { observation: string; learner_quote: string }[];
+  areas_for_improvement: { observation: string; learner_quote: string }[];
+  recommendations: string[];
+};
