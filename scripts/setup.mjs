@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm run setup`: install, create .env.local with a random AUTH_SECRET, build, and serve
-// Parley on the embedded database (PGlite in .data/pglite), seeded with demo data on first start.
+// `npm run setup`: install (npm and Debian packages), create .env.local with a random AUTH_SECRET,
+// build, and serve Parley on the embedded database (PGlite in .data/pglite), seeded with demo data on
+// first start.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { ensureRecentNode } from "./node-version.mjs";
+import { installSystemPackages } from "./system-packages.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -22,6 +24,10 @@ function step(cmd, args) {
 }
 
 if (!existsSync("node_modules/.package-lock.json")) step("npm", ["install", "--no-audit", "--no-fund"]);
+
+// The Debian packages the tests use (espeak-ng, sox, Chromium); the app runs without them, so a machine
+// where they cannot be installed still gets its demo.
+if (!installSystemPackages()) console.log("Going on without them: `npm test` will name what is missing.");
 
 const envFile = path.join(root, ".env.local");
 const current = existsSync(envFile) ? readFileSync(envFile, "utf8") : "";

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need, builds, runs every suite and prints one
-// closing line `N passed, N failed` (CI reads that line and the exit code only).
+// `npm test`: installs the npm packages the tests need, checks the Debian ones (`npm run setup` installs
+// those), builds, runs every suite and prints one closing line `N passed, N failed` (CI reads that line
+// and the exit code only).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 import { ensureRecentNode } from "./node-version.mjs";
+import { installCommand, missingPackages } from "./system-packages.mjs";
 import { playwrightFailures, vitestFailures } from "./test-report.mjs";
 
 // On a Node older than package.json's engines, the whole run moves to Node 22 (see node-version.mjs).
@@ -29,24 +31,6 @@ function ensureInstalled() {
   const stale =
     !existsSync(marker) || statSync(marker).mtimeMs < statSync(path.join(root, "package-lock.json")).mtimeMs;
   if (stale && run("npm", ["install", "--no-audit", "--no-fund"]) !== 0) process.exit(1);
-  // tests/agent/pipeline.test.ts speaks real audio into the agent: espeak-ng makes the speech, sox trims it.
-  const hasTool = (tool) => spawnSync("which", [tool], { stdio: "ignore" }).status === 0;
-  const missing = ["espeak-ng", "sox"].filter((tool) => !hasTool(tool));
-  if (wants("unit") && missing.length) {
-    console.log(`${missing.join(" and ")} missing; installing Debian's packages.`);
-    const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-    run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
-    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", ...missing]) !== 0)
-      process.exit(1);
-  }
-  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  if (wants("e2e") && !existsSync(chromium)) {
-    console.log("Chromium is missing; installing Debian's chromium package.");
-    const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-    run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(sudo.length ? ["apt-get"] : []), "update", "-qq"]);
-    if (run(sudo[0] ?? "apt-get", [...(sudo.length ? ["apt-get"] : []), "install", "-y", "-qq", "chromium"]) !== 0)
-      process.exit(1);
-  }
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -81,6 +65,19 @@ function vitest(label, args, env) {
 
 ensureInstalled();
 
+/** Whether the Debian packages `phase` needs are there; if not, says which and how to install them, and fails the phase. */
+function systemPackagesFor(phase) {
+  const missing = missingPackages([phase]);
+  if (!wants(phase) || missing.length === 0) return true;
+  const why = `${phase}: needs ${missing.join(", ")}, not installed here: run \`npm run setup\` or \`${installCommand(missing)}\``;
+  console.error(`\n${why}`);
+  failures.push(why);
+  totals.failed += 1;
+  failedPhases.push(`${phase} (missing ${missing.join(", ")})`);
+  return false;
+}
+const ready = { unit: systemPackagesFor("unit"), e2e: systemPackagesFor("e2e") };
+
 const pgliteEnv = { ...baseEnv };
 delete pgliteEnv.DATABASE_URL;
 delete pgliteEnv.TEST_DATABASE_URL;
@@ -100,7 +97,7 @@ if (wants("lint")) {
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 let built = false;
-if (wants("unit") || wants("e2e")) {
+if ((wants("unit") && ready.unit) || (wants("e2e") && ready.e2e)) {
   const buildEnv = { ...pgliteEnv, NEXT_DIST_DIR: distDir, PGLITE_DIR: "memory://", SEED_DEMO_DATA: "false" };
   built = run("npx", ["next", "build"], buildEnv) === 0;
   if (!built) {
@@ -109,7 +106,7 @@ if (wants("unit") || wants("e2e")) {
   }
 }
 
-if (wants("unit")) vitest("pglite", [], { ...pgliteEnv, NEXT_DIST_DIR: distDir });
+if (wants("unit") && ready.unit) vitest("pglite", [], { ...pgliteEnv, NEXT_DIST_DIR: distDir });
 
 /** True when a Redis server answers PING at this URL within a second (the Redis limit tests need one). */
 async function redisAnswers(url) {
@@ -136,7 +133,7 @@ if (wants("pg") && pgUrl) {
   console.log("\nDATABASE_URL is not set: skipping the PostgreSQL run of the integration tests.");
 }
 
-if (wants("e2e") && built) {
+if (wants("e2e") && ready.e2e && built) {
   const file = path.join(out, "playwright.json");
   rmSync(file, { force: true });
   const code = run("npx", ["playwright", "test", "--reporter=list,json"], {

@@ -32,7 +32,7 @@ export function speechSamples(
       execFileSync("which", [tool], { stdio: "ignore" });
     } catch {
       throw new Error(
-        `${tool} is not installed: run \`npm test\` once (it installs espeak-ng and sox) or apt-get install espeak-ng sox`,
+        `${tool} is not installed: run \`npm run setup\` once (it installs espeak-ng and sox) or apt-get install espeak-ng sox`,
       );
     }
   }
