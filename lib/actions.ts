@@ -1,6 +1,9 @@
 import type { z } from "zod";
 
 import { assertSaneJson } from "@/lib/api/body";
+import { requireActionUser } from "@/lib/auth/page";
+import { assertRole, declareAccess, type Role } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/service";
 import { logScrubbedError } from "@/lib/db-errors";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 
@@ -39,7 +42,8 @@ type ActionOptions = {
 };
 
 /**
- * Wraps a server action: reads the FormData into a plain object (`read`), validates
+ * Wraps a server action without declaring who may call it: prefer userAction or publicAction, which
+ * do. Reads the FormData into a plain object (`read`), validates
  * it with the shared zod schema, runs `fn`, and maps every failure to ActionState.
  */
 export function validatedAction<S extends z.ZodType>(
@@ -59,4 +63,37 @@ export function validatedAction<S extends z.ZodType>(
       return { error: actionErrorMessage(err, fallback) };
     }
   };
+}
+
+type DeclaredActionOptions = ActionOptions & {
+  /** Reads the FormData into the object the schema validates (a plain copy of its fields by default). */
+  read?: (formData: FormData) => unknown;
+};
+
+/** A server action anyone may call, signed in or not (the waitlist). */
+export function publicAction<S extends z.ZodType>(
+  schema: S,
+  fn: (data: z.output<S>, formData: FormData) => Promise<ActionState>,
+  { read, ...options }: DeclaredActionOptions = {},
+) {
+  return declareAccess(validatedAction(schema, fn, read, options), { role: "public" });
+}
+
+/**
+ * A server action of a signed-in user holding `role` (lib/auth/roles.ts), as a route declares it
+ * with withUser. The form is validated first, then the session is read (an ended one is its
+ * message); `developer` is checked here, `admin` and `reviewer` by the service, which knows the
+ * organisation.
+ */
+export function userAction<S extends z.ZodType>(
+  schema: S,
+  fn: (data: z.output<S>, user: SessionUser, formData: FormData) => Promise<ActionState>,
+  { role, action, read, ...options }: DeclaredActionOptions & { role: Role; action?: string },
+) {
+  const run = async (data: z.output<S>, formData: FormData) => {
+    const user = await requireActionUser();
+    if (role === "developer") assertRole(user, role, null, action);
+    return fn(data, user, formData);
+  };
+  return declareAccess(validatedAction(schema, run, read, options), { role });
 }

@@ -1,6 +1,7 @@
 import { AppShell } from "@/components/shell/app-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { requirePageUser } from "@/lib/auth/page";
+import { holds } from "@/lib/auth/roles";
 import { getActiveMembership, listMemberships } from "@/lib/organizations/membership";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         user={user}
         organizations={organizations}
         activeOrganizationId={active?.organizationId ?? null}
-        canManage={user.isDev || active?.role === "admin"}
+        canManage={holds(user, "admin", active?.role ?? null)}
       >
         {children}
       </AppShell>

@@ -3,6 +3,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 
+import { assertRole, declareAccess, type Role } from "@/lib/auth/roles";
 import { resolveSession, type SessionUser } from "@/lib/auth/service";
 import { SESSION_COOKIE } from "@/lib/auth/tokens";
 import { assertAgent } from "@/lib/conversations/agent-auth";
@@ -99,32 +100,45 @@ function route<C extends object, S extends ParamsSchema | undefined>(
   };
 }
 
+/** A route anyone may call, signed in or not. */
 export function withPublic<S extends ParamsSchema | undefined = undefined>(
   handler: (ctx: PublicContext<ParamsOf<S>>) => Promise<Result>,
   options: RouteOptions<S> = {},
 ) {
-  return route(() => ({}), handler, options);
+  return declareAccess(
+    route(() => ({}), handler, options),
+    { role: "public" },
+  );
 }
 
+type UserRouteOptions<S> = RouteOptions<S> & {
+  /** Who may call, from the role table in lib/auth/roles.ts. */
+  role: Role;
+  /** Words the wrapper's refusal: "Only developers can <action>". */
+  action?: string;
+};
+
+/**
+ * A signed-in caller holding `role`. The wrapper checks the roles a session decides (`user`,
+ * `developer`) before the params; `admin` and `reviewer` are held in an organisation, which the
+ * service checks with requireRole/hasRole once it knows which organisation owns the object.
+ */
 export function withUser<S extends ParamsSchema | undefined = undefined>(
   handler: (ctx: UserContext<ParamsOf<S>>) => Promise<Result>,
-  options: RouteOptions<S> = {},
+  options: UserRouteOptions<S>,
 ) {
-  return route(async (req) => ({ caller: await resolveCaller(req) }), handler, options);
-}
-
-export function withDev<S extends ParamsSchema | undefined = undefined>(
-  handler: (ctx: UserContext<ParamsOf<S>>) => Promise<Result>,
-  options: RouteOptions<S> = {},
-) {
-  return route(
-    async (req) => {
-      const caller = await resolveCaller(req);
-      if (!caller.user.isDev) throw forbidden("Developer access required");
-      return { caller };
-    },
-    handler,
-    options,
+  const { role, action } = options;
+  return declareAccess(
+    route(
+      async (req) => {
+        const caller = await resolveCaller(req);
+        if (role === "developer") assertRole(caller.user, role, null, action);
+        return { caller };
+      },
+      handler,
+      options,
+    ),
+    { role },
   );
 }
 
@@ -133,14 +147,22 @@ export function withAgent<S extends ParamsSchema | undefined = undefined>(
   handler: (ctx: PublicContext<ParamsOf<S>>) => Promise<Result>,
   options: RouteOptions<S> = {},
 ) {
-  return route(
-    (req) => {
-      assertAgent(req);
-      return {};
-    },
-    handler,
-    options,
+  return declareAccess(
+    route(
+      (req) => {
+        assertAgent(req);
+        return {};
+      },
+      handler,
+      options,
+    ),
+    { role: "agent" },
   );
+}
+
+/** A public route that answers by itself (Auth.js's callback), outside this wrapper. */
+export function publicPassthrough<H extends (req: NextRequest) => Promise<Response>>(handler: H) {
+  return declareAccess(handler, { role: "public" });
 }
 
 /** Parses and validates the JSON body with the shared zod schema. */

@@ -2,8 +2,8 @@ import "server-only";
 
 import { getDb } from "@/db";
 import { selectAuditActions, selectAuditActors, selectAuditPage } from "@/db/queries/audit-log";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
-import { managedOrganization } from "@/lib/organizations/stats";
 import type { AuditQuery } from "@/lib/validations/data-rights";
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -45,7 +45,7 @@ export type AuditEntryView = {
  * own jobs as "Parley", and a deleted account as "A deleted account".
  */
 export async function listAudit(caller: SessionUser, query: AuditQuery) {
-  const membership = await managedOrganization(caller, "read the audit log");
+  const membership = await requireRole(caller, "admin", { action: "read the audit log" });
   const db = await getDb();
   const organizationId = membership.organizationId;
   const [{ rows, total }, actors, actions] = await Promise.all([

@@ -12,9 +12,9 @@ import {
   selectCallIdsOf,
   selectMembershipOrganizationIds,
 } from "@/db/queries/erasure";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
-import { managedOrganization } from "@/lib/organizations/stats";
 import { release } from "@/lib/rate-limit";
 
 export type Erasure = {
@@ -31,7 +31,7 @@ export type Erasure = {
  * a developer's to delete; nobody deletes themselves here. The audit entry names no one.
  */
 export async function deleteLearner(caller: SessionUser, userId: string): Promise<Erasure> {
-  const membership = await managedOrganization(caller, "delete learners");
+  const membership = await requireRole(caller, "admin", { action: "delete learners" });
   const organizationId = membership.organizationId;
   if (userId === caller.id) throw badRequest("You can't delete your own account here");
   const db = await getDb();

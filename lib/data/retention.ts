@@ -10,10 +10,10 @@ import {
   purgeTranscripts,
   updateOrganizationRetention,
 } from "@/db/queries/retention";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
-import { managedOrganization } from "@/lib/organizations/stats";
 import type { RetentionInput } from "@/lib/validations/data-rights";
 
 export type RetentionSweep = { purged: string[] };
@@ -82,13 +82,13 @@ export function stopRetentionSweep(): void {
 
 /** The retention of the caller's current organisation (admins and developers). */
 export async function getRetention(caller: SessionUser) {
-  const membership = await managedOrganization(caller, "see the organization's data settings");
+  const membership = await requireRole(caller, "admin", { action: "see the organization's data settings" });
   return { retention_days: await findOrganizationRetention(await getDb(), membership.organizationId) };
 }
 
 /** An admin sets (or clears, with null) how many days transcripts are kept; the change is audited. */
 export async function setRetention(caller: SessionUser, input: RetentionInput) {
-  const membership = await managedOrganization(caller, "change the organization's retention");
+  const membership = await requireRole(caller, "admin", { action: "change the organization's retention" });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = await lockOrganizationRetention(tx, membership.organizationId);

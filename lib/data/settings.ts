@@ -3,8 +3,8 @@ import "server-only";
 import { getDb } from "@/db";
 import { selectOrganizationUsers } from "@/db/queries/organizations";
 import { findOrganizationRetention } from "@/db/queries/retention";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
-import { managedOrganization } from "@/lib/organizations/stats";
 
 export type DataMember = { id: string; name: string; email: string; role: "admin" | "member"; deletable: boolean };
 
@@ -13,7 +13,7 @@ export type DataMember = { id: string; name: string; email: string; role: "admin
  * them here (not themselves; an admin only by a developer).
  */
 export async function loadDataSettings(caller: SessionUser) {
-  const membership = await managedOrganization(caller, "manage the organization's data");
+  const membership = await requireRole(caller, "admin", { action: "manage the organization's data" });
   const db = await getDb();
   const [retentionDays, people] = await Promise.all([
     findOrganizationRetention(db, membership.organizationId),

@@ -4,9 +4,9 @@ import { getDb } from "@/db";
 import { recordAudit } from "@/db/queries/audit";
 import { findContextWithPlatform, selectOrganizationCourses } from "@/db/queries/lti-roster";
 import { requeueFailedScoreSends, selectOrganizationScoreSends } from "@/db/queries/lti-services";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError, notFound } from "@/lib/errors";
-import { managedOrganization } from "@/lib/organizations/stats";
 
 import { syncRoster } from "./nrps";
 import { kickLtiOutbox } from "./outbox";
@@ -21,13 +21,13 @@ const MANAGE = "manage LMS courses";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function listCourses(caller: SessionUser) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const rows = await selectOrganizationCourses(await getDb(), organizationId);
   return rows.map((r) => ({ ...r, roster_synced_at: iso(r.roster_synced_at) }));
 }
 
 export async function syncCourseRoster(caller: SessionUser, courseId: string) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const course = await findContextWithPlatform(await getDb(), { contextId: courseId, organizationId });
   if (!course) throw notFound("Course not found");
   try {
@@ -39,7 +39,7 @@ export async function syncCourseRoster(caller: SessionUser, courseId: string) {
 }
 
 export async function listScoreSends(caller: SessionUser, status?: "pending" | "sent" | "failed") {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const rows = await selectOrganizationScoreSends(await getDb(), { organizationId, status, limit: 200 });
   return rows.map((r) => ({
     ...r,
@@ -52,7 +52,7 @@ export async function listScoreSends(caller: SessionUser, status?: "pending" | "
 }
 
 export async function retryFailedScores(caller: SessionUser, courseId?: string) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   if (courseId && !(await findContextWithPlatform(db, { contextId: courseId, organizationId })))
     throw notFound("Course not found");

@@ -13,10 +13,10 @@ import {
   updatePlatformRow,
 } from "@/db/queries/lti-launch";
 import type { LtiPlatform } from "@/db/schema";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { conflict, notFound } from "@/lib/errors";
-import { managedOrganization } from "@/lib/organizations/stats";
 import type { PlatformInput } from "@/lib/validations/lti";
 
 import { platformSettings, withSettings } from "./platform-settings";
@@ -58,7 +58,7 @@ const values = (input: PlatformInput, registration: Record<string, unknown> | nu
 
 /** The organisation's LMS registrations and the URLs to paste into an LMS. */
 export async function listPlatforms(caller: SessionUser, from: RequestLike) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   const [rows, pending] = await Promise.all([
     selectOrganizationPlatforms(db, organizationId),
@@ -72,7 +72,7 @@ export async function listPlatforms(caller: SessionUser, from: RequestLike) {
 }
 
 export async function getPlatform(caller: SessionUser, id: string) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   const row = await findPlatformOfOrganization(db, { id, organizationId });
   if (!row) throw notFound("LTI platform not found");
@@ -89,7 +89,7 @@ async function unique<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createPlatform(caller: SessionUser, input: PlatformInput) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   const row = await unique(() =>
     db.transaction(async (tx) => {
@@ -110,7 +110,7 @@ export async function createPlatform(caller: SessionUser, input: PlatformInput) 
 }
 
 export async function updatePlatform(caller: SessionUser, id: string, input: PlatformInput) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   const current = await findPlatformOfOrganization(db, { id, organizationId });
   if (!current) throw notFound("LTI platform not found");
@@ -140,7 +140,7 @@ export async function updatePlatform(caller: SessionUser, id: string, input: Pla
 
 /** Removes the registration: its launches stop; the accounts, groups and grades it made stay. */
 export async function deletePlatform(caller: SessionUser, id: string) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   await db.transaction(async (tx) => {
     const gone = await deletePlatformRow(tx, { id, organizationId });

@@ -12,10 +12,10 @@ import {
   insertRegistrationToken,
   replaceDeployments,
 } from "@/db/queries/lti-launch";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { isUniqueViolation } from "@/lib/db-errors";
 import { AppError, badRequest, conflict, notFound } from "@/lib/errors";
-import { managedOrganization } from "@/lib/organizations/stats";
 
 import { withSettings } from "./platform-settings";
 import { MANAGE } from "./platforms";
@@ -69,7 +69,7 @@ const linkUrl = (from: RequestLike, token: string) => `${toolUrls(from).origin}/
 
 /** A one-time URL an admin pastes into the LMS's "register a tool by URL"; only its hash is kept. */
 export async function createRegistrationLink(caller: SessionUser, from: RequestLike) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const token = randomToken();
   const expiresAt = new Date(Date.now() + REGISTRATION_LINK_TTL_MS);
   const db = await getDb();
@@ -88,7 +88,7 @@ export async function createRegistrationLink(caller: SessionUser, from: RequestL
 }
 
 export async function revokeRegistrationLinks(caller: SessionUser) {
-  const { organizationId } = await managedOrganization(caller, MANAGE);
+  const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   const revoked = await db.transaction(async (tx) => {
     const n = await deletePendingRegistrationTokens(tx, organizationId);

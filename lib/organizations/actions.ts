@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 
-import { validatedAction } from "@/lib/actions";
-import { requireActionUser } from "@/lib/auth/page";
+import { userAction } from "@/lib/actions";
 import {
   activeOrganizationSchema,
   assignmentParams,
@@ -30,15 +29,14 @@ function readReviewForm(fd: FormData): unknown {
 }
 
 /** The same rules and service as PUT /api/organization/grades/{id}/review; the grade page shows the new note. */
-export const reviewGradeAction = validatedAction(
+export const reviewGradeAction = userAction(
   reviewFields.extend({ conversation_id: uuid("conversation_id") }).superRefine(commentRule),
-  async ({ conversation_id, ...review }) => {
-    await reviewGrade(await requireActionUser(), conversation_id, review);
+  async ({ conversation_id, ...review }, user) => {
+    await reviewGrade(user, conversation_id, review);
     revalidatePath(`/grade/${conversation_id}`);
     return { success: "Review saved" };
   },
-  readReviewForm,
-  { errorsBy: "field", fallback: "Could not save the review" },
+  { role: "reviewer", read: readReviewForm, errorsBy: "field", fallback: "Could not save the review" },
 );
 
 /** The assignment form: the browser sends the due time as ISO (it knows the instructor's time zone). */
@@ -74,48 +72,44 @@ function readLimits(fd: FormData) {
 }
 
 /** The same rules and services as POST and PUT /api/organization/assignments; the page shows the change. */
-export const createAssignmentAction = validatedAction(
+export const createAssignmentAction = userAction(
   createAssignmentFormSchema,
-  async (input) => {
-    const { id } = await createAssignment(await requireActionUser(), input);
+  async (input, user) => {
+    const { id } = await createAssignment(user, input);
     revalidatePath("/organization");
     return { success: id };
   },
-  readAssignmentForm,
-  { fallback: "Could not save the assignment" },
+  { role: "admin", read: readAssignmentForm, fallback: "Could not save the assignment" },
 );
 
-export const updateAssignmentAction = validatedAction(
+export const updateAssignmentAction = userAction(
   updateAssignmentFormSchema,
-  async ({ assignment_id, ...changes }) => {
-    await updateAssignment(await requireActionUser(), assignment_id, changes);
+  async ({ assignment_id, ...changes }, user) => {
+    await updateAssignment(user, assignment_id, changes);
     revalidatePath("/organization");
     return { success: assignment_id };
   },
-  readAssignmentForm,
-  { fallback: "Could not save the assignment" },
+  { role: "admin", read: readAssignmentForm, fallback: "Could not save the assignment" },
 );
 
 /** The assignment's Delete button: the same service as DELETE /api/organization/assignments/{id}. */
-export const deleteAssignmentAction = validatedAction(
+export const deleteAssignmentAction = userAction(
   assignmentParams,
-  async ({ id }) => {
-    const { message } = await deleteAssignment(await requireActionUser(), id);
+  async ({ id }, user) => {
+    const { message } = await deleteAssignment(user, id);
     revalidatePath("/organization");
     return { success: message };
   },
-  undefined,
-  { fallback: "Could not delete the assignment" },
+  { role: "admin", fallback: "Could not delete the assignment" },
 );
 
 /** The organisation switcher: the same service as PUT /api/protected/active-organization; every page follows. */
-export const chooseOrganizationAction = validatedAction(
+export const chooseOrganizationAction = userAction(
   activeOrganizationSchema,
-  async ({ organization_id }) => {
-    const active = await chooseOrganization(await requireActionUser(), organization_id);
+  async ({ organization_id }, user) => {
+    const active = await chooseOrganization(user, organization_id);
     revalidatePath("/", "layout");
     return { success: active.organization_name };
   },
-  undefined,
-  { fallback: "Could not switch organization" },
+  { role: "user", fallback: "Could not switch organization" },
 );

@@ -14,6 +14,7 @@ import {
 import { selectGroupMemberships, selectMemberAggregates } from "@/db/queries/organization-stats";
 import { selectOrganizationGroups } from "@/db/queries/organizations";
 import { findLiveRoleplay, foreignGroupIds } from "@/db/queries/roleplays";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
 import { naturalCompare } from "@/lib/natural-order";
@@ -30,7 +31,6 @@ import {
   TIER_NAMES,
   tierReached,
 } from "./assignment-status";
-import { managedOrganization } from "./stats";
 
 /** Where a learner stands on one assignment, by its maximum and best-or-latest rule (see countAttempts). */
 export type AttemptResult = {
@@ -133,7 +133,7 @@ async function assertOwnGroups(organizationId: string, groupIds: string[]) {
 
 /** Every assignment of the caller's organisation with its completion per group and per learner. */
 export async function listAssignments(caller: SessionUser, now = new Date()): Promise<{ assignments: Assignment[] }> {
-  const { organizationId } = await managedOrganization(caller);
+  const { organizationId } = await requireRole(caller, "admin");
   return { assignments: await assignmentsOf(organizationId, now) };
 }
 
@@ -213,7 +213,7 @@ export async function createAssignment(
   input: CreateAssignmentInput,
   within?: { organizationId: string; also: (tx: Transaction, assignmentId: string) => Promise<void> },
 ) {
-  const { organizationId } = within ?? (await managedOrganization(caller));
+  const { organizationId } = within ?? (await requireRole(caller, "admin"));
   const roleplay = await roleplayOfOrganization(organizationId, input.schema_id);
   assertAttemptLimits(input.min_attempts, input.max_attempts ?? null, null);
   await assertOwnGroups(organizationId, input.group_ids);
@@ -239,7 +239,7 @@ export async function createAssignment(
 }
 
 export async function updateAssignment(caller: SessionUser, id: string, input: UpdateAssignmentInput) {
-  const { organizationId } = await managedOrganization(caller);
+  const { organizationId } = await requireRole(caller, "admin");
   const stored = await findAssignment(await getDb(), { id, organizationId });
   if (!stored) throw notFound("Assignment not found");
   assertAttemptLimits(input.min_attempts ?? stored.min_attempts, input.max_attempts, stored.max_attempts);
@@ -265,7 +265,7 @@ export async function updateAssignment(caller: SessionUser, id: string, input: U
 }
 
 export async function deleteAssignment(caller: SessionUser, id: string) {
-  const { organizationId } = await managedOrganization(caller);
+  const { organizationId } = await requireRole(caller, "admin");
   if (!(await deleteAssignmentRow(await getDb(), { id, organizationId }))) throw notFound("Assignment not found");
   return { message: "Assignment deleted", id };
 }

@@ -3,13 +3,14 @@ import "server-only";
 import { getDb } from "@/db";
 import { findMembership, selectAdminIds } from "@/db/queries/memberships";
 import { selectFirstSignIns, selectRecentScores, selectUserConversations } from "@/db/queries/organization-stats";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
 import { gradeStateName } from "@/lib/grading/response";
 
 import { type Assignment, assignmentsOf } from "./assignments";
 import { type AttentionFlag, attentionFlags, median } from "./attention";
-import { getOrganizationStats, managedOrganization, type OrganizationStats } from "./stats";
+import { getOrganizationStats, type OrganizationStats } from "./stats";
 
 export type CohortSummary = {
   /** The organisation's IANA time zone: exports show local dates and times in it. */
@@ -38,7 +39,7 @@ const WEEK = 7 * 86_400_000;
 
 /** Everything the organisation page shows, in a fixed number of grouped queries. */
 export async function getCohort(caller: SessionUser, now = new Date()): Promise<Cohort> {
-  const membership = await managedOrganization(caller);
+  const membership = await requireRole(caller, "admin");
   const db = await getDb();
   const [stats, assignments, recent, admins, signIns] = await Promise.all([
     getOrganizationStats(caller, { includeEmptyGroups: true }),
@@ -122,7 +123,7 @@ function statusOf(r: ConversationRow): string {
 
 /** The user detail list: every conversation of one member here (newest first) and first-to-best lift per roleplay. */
 export async function getUserConversations(caller: SessionUser, userId: string) {
-  const { organizationId } = await managedOrganization(caller);
+  const { organizationId } = await requireRole(caller, "admin");
   const db = await getDb();
   if (!(await findMembership(db, { userId, organizationId }))) throw notFound("User not found");
   const rows = await selectUserConversations(db, { organizationId, userId, limit: MAX_CONVERSATIONS });

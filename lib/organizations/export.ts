@@ -6,13 +6,13 @@ import { recordAudit } from "@/db/queries/audit";
 import { type ExportRow, selectGradeExport, selectGroupMemberships } from "@/db/queries/organization-stats";
 import { selectOrganizationGroups } from "@/db/queries/organizations";
 import { foreignGroupIds } from "@/db/queries/roleplays";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { toCsv } from "@/lib/dev/csv";
 import { notFound } from "@/lib/errors";
 
 import { STATUS_LABEL } from "./assignment-status";
 import { assignmentsOf } from "./assignments";
-import { managedOrganization } from "./stats";
 import { localDateTime } from "./time-zone";
 
 /**
@@ -63,7 +63,7 @@ function criteriaOf(r: ExportRow): { label: string; score: number | null }[] {
 
 /** The gradebook CSV of the caller's organisation (formula-safe cells), optionally one assignment or group. */
 export async function exportGrades(caller: SessionUser, filter: { assignment_id?: string; group_id?: string }) {
-  const { organizationId, organizationName, timeZone } = await managedOrganization(caller);
+  const { organizationId, organizationName, timeZone } = await requireRole(caller, "admin");
   const db = await getDb();
   if (filter.assignment_id && !(await findAssignment(db, { id: filter.assignment_id, organizationId }))) {
     throw notFound("Assignment not found");

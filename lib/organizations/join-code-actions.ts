@@ -3,8 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 
-import { validatedAction } from "@/lib/actions";
-import { requireActionUser } from "@/lib/auth/page";
+import { userAction } from "@/lib/actions";
 import { clientAddress } from "@/lib/rate-limit";
 import { createJoinCodeSchema, joinCodeParams, joinOrganizationSchema } from "@/lib/validations/join-code";
 
@@ -23,37 +22,34 @@ function readJoinCodeForm(fd: FormData): unknown {
 }
 
 /** The same rules and service as POST /api/organization/join-codes; the new code travels back once. */
-export const createJoinCodeAction = validatedAction(
+export const createJoinCodeAction = userAction(
   createJoinCodeSchema,
-  async (input) => {
-    const created = await createJoinCode(await requireActionUser(), input);
+  async (input, user) => {
+    const created = await createJoinCode(user, input);
     revalidatePath("/organization");
     return { success: created.code };
   },
-  readJoinCodeForm,
-  { fallback: "Could not create the join code" },
+  { role: "admin", read: readJoinCodeForm, fallback: "Could not create the join code" },
 );
 
 /** The same service as POST /api/organization/join-codes/{id}/revoke. */
-export const revokeJoinCodeAction = validatedAction(
+export const revokeJoinCodeAction = userAction(
   joinCodeParams,
-  async ({ id }) => {
-    await revokeJoinCode(await requireActionUser(), id);
+  async ({ id }, user) => {
+    await revokeJoinCode(user, id);
     revalidatePath("/organization");
     return { success: "Join code revoked" };
   },
-  undefined,
-  { fallback: "Could not revoke the join code" },
+  { role: "admin", fallback: "Could not revoke the join code" },
 );
 
 /** The dashboard's "Join your organization": the same limits and service as POST /api/protected/join-organization. */
-export const joinOrganizationAction = validatedAction(
+export const joinOrganizationAction = userAction(
   joinOrganizationSchema,
-  async ({ code }) => {
-    const joined = await joinWithCode(await requireActionUser(), code, clientAddress(await headers()));
+  async ({ code }, user) => {
+    const joined = await joinWithCode(user, code, clientAddress(await headers()));
     revalidatePath("/", "layout");
     return { success: joined.message };
   },
-  undefined,
-  { fallback: "Could not join the organization" },
+  { role: "user", fallback: "Could not join the organization" },
 );

@@ -14,6 +14,7 @@ import {
   selectJoinCodes,
 } from "@/db/queries/join-codes";
 import { foreignGroupIds } from "@/db/queries/roleplays";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { authSecret } from "@/lib/env";
 import { AppError, conflict, notFound } from "@/lib/errors";
@@ -21,7 +22,6 @@ import { take } from "@/lib/rate-limit";
 import type { CreateJoinCodeInput } from "@/lib/validations/join-code";
 
 import { generateJoinCode, joinCodeHint, normaliseJoinCode } from "./join-code-format";
-import { managedOrganization } from "./stats";
 
 export type JoinCodeStatus = "active" | "expired" | "used_up" | "revoked";
 export type JoinCodeSummary = {
@@ -75,7 +75,7 @@ function present(row: Awaited<ReturnType<typeof selectJoinCodes>>[number]): Join
 
 /** The caller's organisation's codes, newest first (admins; members 403). */
 export async function listJoinCodes(caller: SessionUser): Promise<{ join_codes: JoinCodeSummary[] }> {
-  const { organizationId } = await managedOrganization(caller);
+  const { organizationId } = await requireRole(caller, "admin");
   return { join_codes: await joinCodesOf(organizationId) };
 }
 
@@ -85,7 +85,7 @@ export async function joinCodesOf(organizationId: string) {
 
 /** Makes a code; the answer is the only time the code itself exists outside the learner's hands. */
 export async function createJoinCode(caller: SessionUser, input: CreateJoinCodeInput) {
-  const { organizationId, organizationName } = await managedOrganization(caller);
+  const { organizationId, organizationName } = await requireRole(caller, "admin");
   const db = await getDb();
   const groupId = input.group_id?.toLowerCase() ?? null;
   if (groupId && (await foreignGroupIds(db, { organizationId, groupIds: [groupId] })).length > 0)
@@ -107,7 +107,7 @@ export async function createJoinCode(caller: SessionUser, input: CreateJoinCodeI
 }
 
 export async function revokeJoinCode(caller: SessionUser, id: string): Promise<JoinCodeSummary> {
-  const { organizationId } = await managedOrganization(caller);
+  const { organizationId } = await requireRole(caller, "admin");
   const db = await getDb();
   if (!(await revokeJoinCodeRow(db, { id, organizationId }))) throw notFound("Join code not found");
   const [row] = await selectJoinCodes(db, { organizationId, id });

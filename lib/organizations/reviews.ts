@@ -3,7 +3,6 @@ import "server-only";
 import { getDb } from "@/db";
 import { lockConversation } from "@/db/queries/conversations";
 import { findGrade } from "@/db/queries/grades";
-import { findMembership } from "@/db/queries/memberships";
 import { findReview } from "@/db/queries/reviews";
 import type { SessionUser } from "@/lib/auth/service";
 import { saveWholeGradeReview, wholeGradeScore } from "@/lib/coaching/whole-review";
@@ -61,11 +60,4 @@ export async function reviewOf(conversationId: string, automaticScore: number | 
     reviewer: row.reviewer_name,
     reviewed_at: row.updated_at.toISOString(),
   };
-}
-
-/** Whether this user may review grades of a conversation: an admin of its organisation. */
-export async function canReview(user: SessionUser, organizationId: string | null): Promise<boolean> {
-  if (!organizationId) return false;
-  const membership = await findMembership(await getDb(), { userId: user.id, organizationId });
-  return membership?.role === "admin";
 }

@@ -3,16 +3,15 @@ import "server-only";
 import { getDb } from "@/db";
 import { findMembership } from "@/db/queries/memberships";
 import { selectUserScores } from "@/db/queries/organization-stats";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
-
-import { managedOrganization } from "./stats";
 
 const MAX_POINTS = 500;
 
 /** Scores over time of one member of the caller's organisation, for the user detail chart. */
 export async function getUserScores(caller: SessionUser, userId: string) {
-  const { organizationId } = await managedOrganization(caller);
+  const { organizationId } = await requireRole(caller, "admin");
   const db = await getDb();
   if (!(await findMembership(db, { userId, organizationId }))) throw notFound("User not found");
   const rows = await selectUserScores(db, { organizationId, userId, limit: MAX_POINTS });

@@ -2,15 +2,18 @@
 
 import { revalidatePath } from "next/cache";
 
-import { validatedAction } from "@/lib/actions";
-import { requireActionUser } from "@/lib/auth/page";
+import { userAction } from "@/lib/actions";
 import { timeZoneSchema } from "@/lib/validations/organization";
 
 import { setTimeZone } from "./settings";
 
 /** The organisation page's time zone setting (exports show local dates and times in it). */
-export const setTimeZoneAction = validatedAction(timeZoneSchema, async (input) => {
-  const { time_zone } = await setTimeZone(await requireActionUser(), input);
-  revalidatePath("/organization");
-  return { success: `Exports now show dates in ${time_zone}` };
-});
+export const setTimeZoneAction = userAction(
+  timeZoneSchema,
+  async (input, user) => {
+    const { time_zone } = await setTimeZone(user, input);
+    revalidatePath("/organization");
+    return { success: `Exports now show dates in ${time_zone}` };
+  },
+  { role: "admin" },
+);

@@ -2,7 +2,6 @@ import "server-only";
 
 import type { Executor } from "@/db";
 import { getDb } from "@/db";
-import { findActiveMembership } from "@/db/queries/memberships";
 import {
   type MemberAggregate,
   selectGroupMemberships,
@@ -10,8 +9,8 @@ import {
   selectStatsVersion,
 } from "@/db/queries/organization-stats";
 import { selectOrganizationGroups } from "@/db/queries/organizations";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
-import { forbidden, notFound } from "@/lib/errors";
 
 import { VersionedCache } from "./stats-cache";
 
@@ -29,25 +28,17 @@ export type OrganizationStats = { organization_name: string; groups: GroupStats[
 
 export const UNGROUPED = { id: "ungrouped", name: "Ungrouped", description: "Members who are in no group" } as const;
 
-/** The caller's current organisation, if they may see its statistics (admins there, or developers). */
-export async function managedOrganization(user: SessionUser, action = "view organization statistics") {
-  const membership = await findActiveMembership(await getDb(), user.id);
-  if (!membership) throw notFound("You do not belong to an organization yet");
-  if (membership.role !== "admin" && !user.isDev) throw forbidden(`Only admins can ${action}`);
-  return membership;
-}
-
 type StatsOptions = { includeEmptyGroups?: boolean };
 
 /**
  * The groups of the caller's organisation with their members' figures, assembled once per version of
  * the organisation's statistics (see ./stats-cache.ts) and shared, frozen, until the next change.
- * The caller is authorised (managedOrganization) before anything is looked up.
+ * The caller is authorised (an admin of it, or a developer: lib/auth/roles.ts) before anything is looked up.
  */
 const cache = new VersionedCache<GroupStats[]>();
 
 async function cachedGroups(user: SessionUser, { includeEmptyGroups = false }: StatsOptions) {
-  const membership = await managedOrganization(user);
+  const membership = await requireRole(user, "admin");
   const db = await getDb();
   const organizationId = membership.organizationId;
   const version = await selectStatsVersion(db, organizationId);

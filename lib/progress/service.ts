@@ -4,9 +4,9 @@ import { getDb } from "@/db";
 import { findMembership } from "@/db/queries/memberships";
 import { selectCohortSkillScores, selectCohortWeeks, selectLearnerSkillItems } from "@/db/queries/progress";
 import { foreignGroupIds } from "@/db/queries/roleplays";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
-import { managedOrganization } from "@/lib/organizations/stats";
 import type { ProgressQuery } from "@/lib/validations/progress";
 
 import { PROFICIENCY_HALF_LIFE, PROFICIENCY_MIN_SESSIONS } from "./proficiency";
@@ -30,7 +30,7 @@ export async function getOwnProgress(user: SessionUser) {
  * as an unknown one.
  */
 export async function getOrganizationProgress(caller: SessionUser, query: ProgressQuery) {
-  const { organizationId, timeZone } = await managedOrganization(caller);
+  const { organizationId, timeZone } = await requireRole(caller, "admin");
   const db = await getDb();
   if (query.user_id) {
     if (!(await findMembership(db, { userId: query.user_id, organizationId }))) throw notFound("User not found");

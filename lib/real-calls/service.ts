@@ -9,6 +9,7 @@ import {
   type RealCallTurn,
   selectOrganizationLearners,
 } from "@/db/queries/real-calls";
+import { holds } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
@@ -57,7 +58,7 @@ async function learnerFor(user: SessionUser, organizationId: string, learnerId?:
   const db = await getDb();
   if (!learnerId || learnerId.toLowerCase() === user.id) return user.id;
   const own = await findMembership(db, { userId: user.id, organizationId });
-  if (own?.role !== "admin") throw notFound("Learner not found");
+  if (!holds(user, "reviewer", own?.role ?? null)) throw notFound("Learner not found");
   const learner = await findOrganizationMember(db, { organizationId, userId: learnerId.toLowerCase() });
   // Admins are not learners: an admin's call is uploaded by that admin.
   if (learner?.role !== "member") throw notFound("Learner not found");
@@ -136,7 +137,9 @@ export async function createRealCall(user: SessionUser, input: RealCallCreateInp
 export async function uploadChoices(user: SessionUser) {
   const [roleplays, membership] = await Promise.all([listVisibleRoleplays(user), getActiveMembership(user.id)]);
   const learners =
-    membership?.role === "admin" ? await selectOrganizationLearners(await getDb(), membership.organizationId) : null;
+    membership && holds(user, "reviewer", membership.role)
+      ? await selectOrganizationLearners(await getDb(), membership.organizationId)
+      : null;
   return {
     roleplays: roleplays.filter((r) => r.is_active).map((r) => ({ id: r.id, name: r.name })),
     learners,

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 
-import { validatedAction } from "@/lib/actions";
-import { requireActionUser } from "@/lib/auth/page";
+import { userAction } from "@/lib/actions";
 import { autogenerateFormSchema, roleplayFormSchema, roleplayIdSchema } from "@/lib/validations/roleplay";
 
 import { autogenerateRoleplay } from "./autogenerate";
@@ -27,50 +26,51 @@ function revalidateRoleplayPages() {
 /** Field errors keyed by the full path (the form is nested); the spec's own text for an unexpected failure. */
 const options = (fallback: string) => ({ errorsBy: "path" as const, fallback });
 
-export const createRoleplayAction = validatedAction(
+export const createRoleplayAction = userAction(
   roleplayFormSchema,
-  async (payload) => {
-    const { id } = await createRoleplay(await requireActionUser(), payload);
+  async (payload, user) => {
+    const { id } = await createRoleplay(user, payload);
     revalidateRoleplayPages();
     return { success: id };
   },
-  readRoleplayForm,
-  options("Failed to create schema"),
+  { role: "admin", read: readRoleplayForm, ...options("Failed to create schema") },
 );
 
-export const updateRoleplayAction = validatedAction(
+export const updateRoleplayAction = userAction(
   roleplayFormSchema.extend(roleplayIdSchema.shape),
-  async ({ schema_id, ...payload }) => {
-    const { id } = await updateRoleplay(await requireActionUser(), schema_id, payload);
+  async ({ schema_id, ...payload }, user) => {
+    const { id } = await updateRoleplay(user, schema_id, payload);
     revalidateRoleplayPages();
     return { success: id };
   },
-  readRoleplayForm,
-  options("Failed to update schema"),
+  { role: "admin", read: readRoleplayForm, ...options("Failed to update schema") },
 );
 
 /**
  * The form always deletes softly. No revalidation here: it would re-render the
  * edit page, whose schema is gone, under the success message; the dashboard it goes to is rendered afresh.
  */
-export const deleteRoleplayAction = validatedAction(
+export const deleteRoleplayAction = userAction(
   roleplayIdSchema,
-  async ({ schema_id }) => {
-    const { id } = await deleteRoleplay(await requireActionUser(), schema_id, { soft: true });
+  async ({ schema_id }, user) => {
+    const { id } = await deleteRoleplay(user, schema_id, { soft: true });
     return { success: id };
   },
-  readRoleplayForm,
-  options("Failed to delete schema"),
+  { role: "admin", read: readRoleplayForm, ...options("Failed to delete schema") },
 );
 
 /** In edit mode (schema_id) the same schema gets a regenerated persona. */
-export const autogenerateRoleplayAction = validatedAction(
+export const autogenerateRoleplayAction = userAction(
   autogenerateFormSchema,
-  async (input) => {
-    const { id } = await autogenerateRoleplay(await requireActionUser(), input);
+  async (input, user) => {
+    const { id } = await autogenerateRoleplay(user, input);
     revalidateRoleplayPages();
     return { success: id };
   },
-  readRoleplayForm,
-  options("Failed to auto-generate schema"),
+  {
+    role: "developer",
+    action: "auto-generate schemas",
+    read: readRoleplayForm,
+    ...options("Failed to auto-generate schema"),
+  },
 );

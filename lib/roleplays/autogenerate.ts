@@ -5,9 +5,10 @@ import type { z } from "zod";
 
 import { anthropicClient, ModelOutputError } from "@/lib/ai/anthropic";
 import { callTool } from "@/lib/ai/structured";
+import { assertRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
-import { AppError, forbidden } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import { personaSchema } from "@/lib/validations/persona";
 import type { AutogenerateInput } from "@/lib/validations/roleplay";
@@ -81,7 +82,7 @@ export async function generateFromNotes(
  * same persona schema as the form, and the schema is created. Nothing is created on failure.
  */
 export async function autogenerateRoleplay(user: SessionUser, input: AutogenerateInput) {
-  if (!user.isDev) throw forbidden("Only developers can auto-generate schemas");
+  assertRole(user, "developer", null, "auto-generate schemas");
   const timeoutMs = env().AUTOGENERATE_TIMEOUT_MS;
   const client = anthropicClient({ timeoutMs, maxRetries: 0 });
   if (!client) throw new AppError(503, NO_KEY_DETAIL);

@@ -2,20 +2,18 @@
 
 import { revalidatePath } from "next/cache";
 
-import { validatedAction } from "@/lib/actions";
-import { requireActionUser } from "@/lib/auth/page";
+import { userAction } from "@/lib/actions";
 import { addFromLibrarySchema } from "@/lib/validations/library";
 
 import { addFromLibrary } from "./library-service";
 
 /** The library's Add button: the same rules and service as POST /api/organization/library. */
-export const addFromLibraryAction = validatedAction(
+export const addFromLibraryAction = userAction(
   addFromLibrarySchema,
-  async (input) => {
-    const { id } = await addFromLibrary(await requireActionUser(), input);
+  async (input, user) => {
+    const { id } = await addFromLibrary(user, input);
     for (const path of ["/organization/library", "/organization", "/dashboard"]) revalidatePath(path);
     return { success: id };
   },
-  undefined,
-  { fallback: "Could not add the roleplay. Please try again." },
+  { role: "admin", fallback: "Could not add the roleplay. Please try again." },
 );

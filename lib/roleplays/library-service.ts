@@ -2,9 +2,10 @@ import "server-only";
 
 import { getDb } from "@/db";
 import { insertLibraryCopies, type LibraryCopyValues, selectRoleplayNames } from "@/db/queries/roleplays";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { notFound } from "@/lib/errors";
-import { assertCanManage, getActiveMembership } from "@/lib/organizations/membership";
+import { getActiveMembership } from "@/lib/organizations/membership";
 import type { AddFromLibraryInput } from "@/lib/validations/library";
 
 import { findLibraryEntry, LIBRARY, libraryCard, type LibraryEntry, libraryRoleplay } from "./library";
@@ -51,7 +52,7 @@ export function freeName(name: string, taken: Set<string>): string {
 async function libraryOrganization(user: SessionUser, organizationId?: string) {
   const id = organizationId ?? (await getActiveMembership(user.id))?.organizationId;
   if (!id) throw notFound("You do not belong to an organization yet");
-  await assertCanManage(user, id, "add roleplays from the library");
+  await requireRole(user, "admin", { organizationId: id, action: "add roleplays from the library" });
   return id;
 }
 

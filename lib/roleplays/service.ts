@@ -14,9 +14,10 @@ import {
   softDeleteRoleplay,
   updateRoleplayRow,
 } from "@/db/queries/roleplays";
+import { assertRole, requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
-import { badRequest, forbidden, notFound } from "@/lib/errors";
-import { assertCanManage, getActiveMembership } from "@/lib/organizations/membership";
+import { badRequest, notFound } from "@/lib/errors";
+import { getActiveMembership } from "@/lib/organizations/membership";
 import { idOrNotFound } from "@/lib/validations/id";
 import type { RoleplayPayload } from "@/lib/validations/roleplay";
 
@@ -29,7 +30,7 @@ import { presentRoleplay, roleplayGrading } from "./present";
 export async function listVisibleRoleplays(user: SessionUser, opts: { returnAll?: boolean } = {}) {
   const db = await getDb();
   if (opts.returnAll) {
-    if (!user.isDev) throw forbidden("Only developers can list the schemas of every organization");
+    assertRole(user, "developer", null, "list the schemas of every organization");
     const rows = await selectVisibleRoleplays(db, { user });
     return rows.map((row) => presentRoleplay(row, { withOrganization: true }));
   }
@@ -62,7 +63,7 @@ export async function assertOwnGroups(organizationId: string, groupIds: string[]
 export async function organizationForNewRoleplay(user: SessionUser) {
   const membership = await getActiveMembership(user.id);
   if (!membership) throw badRequest("Join an organization before creating schemas");
-  await assertCanManage(user, membership.organizationId, "create schemas");
+  await requireRole(user, "admin", { organizationId: membership.organizationId, action: "create schemas" });
   return membership.organizationId;
 }
 
@@ -93,7 +94,7 @@ export async function createRoleplay(user: SessionUser, payload: RoleplayPayload
 async function manageableRoleplay(user: SessionUser, roleplayId: string, action: string) {
   const roleplay = await findRoleplayWithRole(await getDb(), { roleplayId, user });
   if (!roleplay) throw notFound("Schema not found");
-  if (!user.isDev && roleplay.role !== "admin") throw forbidden(`Only admins can ${action}`);
+  assertRole(user, "admin", roleplay.role, action);
   return roleplay;
 }
 

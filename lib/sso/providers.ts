@@ -14,9 +14,9 @@ import {
   updateProviderRow,
 } from "@/db/queries/sso";
 import type { SsoProvider } from "@/db/schema";
+import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError, notFound } from "@/lib/errors";
-import { managedOrganization } from "@/lib/organizations/stats";
 import type { CreateSsoProviderInput, UpdateSsoProviderInput } from "@/lib/validations/sso";
 
 import { fetchDiscovery } from "./discovery";
@@ -75,7 +75,7 @@ async function checkIssuer(issuer: string) {
 }
 
 async function organizationOf(caller: SessionUser) {
-  return (await managedOrganization(caller, "manage single sign-on")).organizationId;
+  return (await requireRole(caller, "admin", { action: "manage single sign-on" })).organizationId;
 }
 
 export async function listSsoProviders(caller: SessionUser, origin: string) {

@@ -2,7 +2,8 @@
 
 import { headers } from "next/headers";
 
-import { actionErrorMessage, type ActionState, validatedAction } from "@/lib/actions";
+import { actionErrorMessage, type ActionState, publicAction } from "@/lib/actions";
+import { declareAccess } from "@/lib/auth/roles";
 import { clientAddress } from "@/lib/rate-limit";
 import { waitlistSchema } from "@/lib/validations/waitlist";
 import { joinWaitlist, limitWaitlistAttempts } from "@/lib/waitlist/service";
@@ -20,18 +21,19 @@ function readWaitlistForm(fd: FormData) {
   };
 }
 
-const join = validatedAction(
-  waitlistSchema,
-  async (input) => ({ success: (await joinWaitlist(input)).message }),
-  readWaitlistForm,
-);
+const join = publicAction(waitlistSchema, async (input) => ({ success: (await joinWaitlist(input)).message }), {
+  read: readWaitlistForm,
+});
 
 /** Same rules as POST /api/public/waitlist: every attempt counts against the caller's address. */
-export async function joinWaitlistAction(prev: ActionState, formData: FormData): Promise<ActionState> {
-  try {
-    await limitWaitlistAttempts(clientAddress(await headers()));
-  } catch (err) {
-    return { error: actionErrorMessage(err) };
-  }
-  return join(prev, formData);
-}
+export const joinWaitlistAction = declareAccess(
+  async (prev: ActionState, formData: FormData): Promise<ActionState> => {
+    try {
+      await limitWaitlistAttempts(clientAddress(await headers()));
+    } catch (err) {
+      return { error: actionErrorMessage(err) };
+    }
+    return join(prev, formData);
+  },
+  { role: "public" },
+);

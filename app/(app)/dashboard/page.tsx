@@ -10,6 +10,7 @@ import { RoleplayPicker } from "@/components/dashboard/roleplay-picker";
 import { StatCards } from "@/components/dashboard/stat-cards";
 import { YourProgress } from "@/components/dashboard/your-progress";
 import { requirePageUser } from "@/lib/auth/page";
+import { holds } from "@/lib/auth/roles";
 import { getDashboard } from "@/lib/dashboard/service";
 import { logScrubbedError } from "@/lib/db-errors";
 import { env } from "@/lib/env";
@@ -43,7 +44,7 @@ export default async function DashboardPage() {
     roleplayChoices(user),
     getOwnProgress(user),
   ]);
-  const canManage = dashboard.organizationRole === "admin" || dashboard.isDev;
+  const canManage = holds(user, "admin", dashboard.organizationRole);
   return (
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 pt-8 pb-28 sm:px-6 lg:pb-8">
       <RememberDeveloper isDev={dashboard.isDev} />

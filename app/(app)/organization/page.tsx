@@ -4,6 +4,7 @@ import { NotAllowed } from "@/components/organization/not-allowed";
 import { OrganizationManager } from "@/components/organization/organization-manager";
 import { ErrorScreen } from "@/components/organization/status-screens";
 import { requirePageUser } from "@/lib/auth/page";
+import { holds } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { AppError } from "@/lib/errors";
 import { getCohort } from "@/lib/organizations/cohort";
@@ -18,7 +19,7 @@ export const metadata: Metadata = { title: "Organization" };
 export default async function OrganizationPage() {
   const user = await requirePageUser();
   const membership = await getActiveMembership(user.id);
-  if (!user.isDev && membership?.role !== "admin") {
+  if (!holds(user, "admin", membership?.role ?? null)) {
     return (
       <NotAllowed
         title="You can't open this page"

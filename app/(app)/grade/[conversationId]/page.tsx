@@ -9,11 +9,12 @@ import { PersonaFromCall } from "@/components/grade/persona-from-call";
 import { PractiseAgain } from "@/components/grade/practise-again";
 import { RetryGrading } from "@/components/grade/retry-grading";
 import { requirePageUser } from "@/lib/auth/page";
+import { hasRole } from "@/lib/auth/roles";
 import { coachingView } from "@/lib/coaching/view";
 import { AppError } from "@/lib/errors";
 import type { GradeResponse } from "@/lib/grading/response";
 import { getGradeView, type GradeView } from "@/lib/grading/service";
-import { canReview, reviewOf } from "@/lib/organizations/reviews";
+import { reviewOf } from "@/lib/organizations/reviews";
 import { personaFromCallAvailable } from "@/lib/real-calls/persona";
 
 export const metadata: Metadata = { title: "Conversation Grade" };
@@ -30,7 +31,7 @@ async function loadView(conversationId: string) {
     // Opening the grade as its learner marks the instructors' comments read (coachingView).
     const [review, reviewer, coaching] = await Promise.all([
       reviewOf(conversationId, automaticScore(view.grade)),
-      canReview(user, view.conversation.organization_id),
+      hasRole(user, "reviewer", view.conversation.organization_id),
       coachingView(user, view.conversation, view.grade),
     ]);
     return { view, viewerId: user.id, review, reviewer, coaching };

@@ -1,4 +1,4 @@
-import { withDev } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/handler";
 import { listOrganizations } from "@/lib/dev/organizations";
 
-export const GET = withDev(async () => listOrganizations());
+export const GET = withUser(async () => listOrganizations(), { role: "developer" });

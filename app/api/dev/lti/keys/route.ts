@@ -1,5 +1,5 @@
-import { withDev } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/handler";
 import { listToolKeys } from "@/lib/lti/keys";
 
 /** The tool keys still published (never a private part), for the developer console. */
-export const GET = withDev(async () => listToolKeys());
+export const GET = withUser(async () => listToolKeys(), { role: "developer" });

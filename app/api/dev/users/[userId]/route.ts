@@ -1,7 +1,8 @@
-import { withDev } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/handler";
 import { deleteAccount } from "@/lib/data/erasure";
 import { memberParams } from "@/lib/validations/organization";
 
-export const DELETE = withDev(async ({ params, caller }) => deleteAccount(caller.user, params.userId), {
+export const DELETE = withUser(async ({ params, caller }) => deleteAccount(caller.user, params.userId), {
+  role: "developer",
   params: memberParams,
 });

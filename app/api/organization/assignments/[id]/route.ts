@@ -4,9 +4,10 @@ import { assignmentParams, updateAssignmentSchema } from "@/lib/validations/assi
 
 export const PUT = withUser(
   async ({ req, params, caller }) => updateAssignment(caller.user, params.id, await body(req, updateAssignmentSchema)),
-  { params: assignmentParams },
+  { role: "admin", params: assignmentParams },
 );
 
 export const DELETE = withUser(async ({ params, caller }) => deleteAssignment(caller.user, params.id), {
+  role: "admin",
   params: assignmentParams,
 });

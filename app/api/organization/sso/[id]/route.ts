@@ -7,9 +7,10 @@ import { ssoProviderParams, updateSsoProviderSchema } from "@/lib/validations/ss
 export const PATCH = withUser(
   async ({ req, caller, params }) =>
     updateSsoProvider(caller.user, params.id, await body(req, updateSsoProviderSchema), publicOrigin(req)),
-  { params: ssoProviderParams },
+  { role: "admin", params: ssoProviderParams },
 );
 
 export const DELETE = withUser(async ({ caller, params }) => deleteSsoProvider(caller.user, params.id), {
+  role: "admin",
   params: ssoProviderParams,
 });

@@ -24,5 +24,5 @@ export const GET = withUser(
         return view.grade;
     }
   },
-  { params: conversationParams },
+  { role: "user", params: conversationParams },
 );

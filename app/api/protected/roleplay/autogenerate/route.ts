@@ -6,7 +6,10 @@ import { autogeneratePayloadSchema } from "@/lib/validations/roleplay";
 const MAX_BYTES = 256 * 1024;
 
 /** 201 with the new schema; 200 with the same schema (same id) when `schema_id` regenerates an existing one. */
-export const POST = withUser(async ({ req, caller }) => {
-  const input = await body(req, autogeneratePayloadSchema, MAX_BYTES);
-  return Response.json(await autogenerateRoleplay(caller.user, input), { status: input.schema_id ? 200 : 201 });
-});
+export const POST = withUser(
+  async ({ req, caller }) => {
+    const input = await body(req, autogeneratePayloadSchema, MAX_BYTES);
+    return Response.json(await autogenerateRoleplay(caller.user, input), { status: input.schema_id ? 200 : 201 });
+  },
+  { role: "developer", action: "auto-generate schemas" },
+);

@@ -1,5 +1,8 @@
-import { withDev } from "@/lib/api/handler";
+import { withUser } from "@/lib/api/handler";
 import { listOrganizationUsers } from "@/lib/dev/organizations";
 import { organizationParams } from "@/lib/validations/organization";
 
-export const GET = withDev(async ({ params }) => listOrganizationUsers(params.id), { params: organizationParams });
+export const GET = withUser(async ({ params }) => listOrganizationUsers(params.id), {
+  role: "developer",
+  params: organizationParams,
+});

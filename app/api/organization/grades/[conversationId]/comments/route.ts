@@ -4,6 +4,7 @@ import { createCommentSchema } from "@/lib/validations/coaching";
 import { conversationParams } from "@/lib/validations/conversation";
 
 export const GET = withUser(async ({ params, caller }) => listComments(caller.user, params.conversationId), {
+  role: "reviewer",
   params: conversationParams,
 });
 
@@ -12,5 +13,5 @@ export const POST = withUser(
     Response.json(await addComment(caller.user, params.conversationId, await body(req, createCommentSchema)), {
       status: 201,
     }),
-  { params: conversationParams },
+  { role: "reviewer", params: conversationParams },
 );

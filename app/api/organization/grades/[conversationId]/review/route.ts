@@ -5,5 +5,5 @@ import { conversationParams } from "@/lib/validations/conversation";
 
 export const PUT = withUser(
   async ({ req, params, caller }) => reviewGrade(caller.user, params.conversationId, await body(req, reviewSchema)),
-  { params: conversationParams },
+  { role: "reviewer", params: conversationParams },
 );

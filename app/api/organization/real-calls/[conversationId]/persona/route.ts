@@ -6,5 +6,5 @@ import { conversationParams } from "@/lib/validations/conversation";
 export const POST = withUser(
   async ({ params, caller }) =>
     Response.json(await personaFromCall(caller.user, params.conversationId), { status: 201 }),
-  { params: conversationParams },
+  { role: "reviewer", params: conversationParams },
 );

@@ -4,5 +4,5 @@ import { memberParams } from "@/lib/validations/organization";
 
 export const GET = withUser(
   async ({ params, caller }) => Response.json(await getUserScores(caller.user, params.userId)),
-  { params: memberParams },
+  { role: "admin", params: memberParams },
 );

@@ -7,5 +7,5 @@ export const POST = withUser(
     const { text } = await body(req, learnerMessageSchema, 16 * 1024);
     return addLearnerMessage(caller.user, params.conversationId, text);
   },
-  { params: conversationParams },
+  { role: "user", params: conversationParams },
 );

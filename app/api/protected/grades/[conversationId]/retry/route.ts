@@ -4,5 +4,5 @@ import { conversationParams } from "@/lib/validations/conversation";
 
 export const POST = withUser(
   async ({ caller, params }) => Response.json(await retryGrading(caller.user, params.conversationId), { status: 202 }),
-  { params: conversationParams },
+  { role: "user", params: conversationParams },
 );

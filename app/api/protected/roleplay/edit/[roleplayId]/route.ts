@@ -5,7 +5,7 @@ import { deleteQuerySchema, roleplayParams, roleplayPayloadSchema } from "@/lib/
 export const PUT = withUser(
   async ({ req, params, caller }) =>
     updateRoleplay(caller.user, params.roleplayId, await body(req, roleplayPayloadSchema)),
-  { params: roleplayParams },
+  { role: "admin", params: roleplayParams },
 );
 
 export const DELETE = withUser(
@@ -13,5 +13,5 @@ export const DELETE = withUser(
     const query = parse(deleteQuerySchema, Object.fromEntries(req.nextUrl.searchParams));
     return deleteRoleplay(caller.user, params.roleplayId, { soft: query.soft_delete });
   },
-  { params: roleplayParams },
+  { role: "admin", params: roleplayParams },
 );

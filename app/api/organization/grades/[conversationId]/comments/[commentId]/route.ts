@@ -5,10 +5,10 @@ import { commentParams, updateCommentSchema } from "@/lib/validations/coaching";
 export const PATCH = withUser(
   async ({ req, params, caller }) =>
     editComment(caller.user, params.conversationId, params.commentId, await body(req, updateCommentSchema)),
-  { params: commentParams },
+  { role: "reviewer", params: commentParams },
 );
 
 export const DELETE = withUser(
   async ({ params, caller }) => removeComment(caller.user, params.conversationId, params.commentId),
-  { params: commentParams },
+  { role: "reviewer", params: commentParams },
 );

@@ -5,5 +5,5 @@ import { criterionOverrideSchema, criterionParams } from "@/lib/validations/coac
 export const PUT = withUser(
   async ({ req, params, caller }) =>
     overrideCriterion(caller.user, params.conversationId, params.criterionId, await body(req, criterionOverrideSchema)),
-  { params: criterionParams },
+  { role: "reviewer", params: criterionParams },
 );
