@@ -22,10 +22,17 @@ type Props = {
   initialOrganizations: DevOrganization[];
   initialUsers: OrganizationUser[];
   initialRoleplays: RoleplayItem[];
+  /** The starter library's recommended set (read on the server: the library itself is not client code). */
+  recommendedRoleplays: number;
 };
 
 /** Loaded on the server (organisations, the first one's users, every roleplay); reloads through the API after changes. */
-export function DevelopmentConsole({ initialOrganizations, initialUsers, initialRoleplays }: Props) {
+export function DevelopmentConsole({
+  initialOrganizations,
+  initialUsers,
+  initialRoleplays,
+  recommendedRoleplays,
+}: Props) {
   const [state, setState] = useState<State>({ status: "ready" });
   const [organizations, setOrganizations] = useState<DevOrganization[]>(initialOrganizations);
   const [selectedId, setSelectedId] = useState<string | null>(initialOrganizations[0]?.id ?? null);
@@ -67,7 +74,7 @@ export function DevelopmentConsole({ initialOrganizations, initialUsers, initial
         </Button>
       </header>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <SeedForm onSeeded={(org) => void loadOrganizations(org.id)} />
+        <SeedForm recommendedRoleplays={recommendedRoleplays} onSeeded={(org) => void loadOrganizations(org.id)} />
         <div className="space-y-6">
           <OrganizationsPanel
             organizations={organizations}

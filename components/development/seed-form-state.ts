@@ -1,6 +1,6 @@
 import type { Jsonified } from "@/lib/client/json";
 import type { seedOrganization } from "@/lib/dev/seed";
-import { DEFAULT_GROUP, SEED_LIMITS } from "@/lib/validations/seed";
+import { DEFAULT_GROUP, SEED_LIMITS } from "@/lib/validations/seed-limits";
 
 export type SeedMode = "legacy" | "group";
 export type GroupDraft = { name: string; description: string; num_users: string; num_admins: string };

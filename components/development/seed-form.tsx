@@ -1,18 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Printer } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
-import {
-  Controller,
-  type FieldErrors,
-  FormProvider,
-  type Resolver,
-  useFieldArray,
-  useForm,
-  useWatch,
-} from "react-hook-form";
+import { useEffect, useState } from "react";
+import { Controller, FormProvider, useFieldArray, useForm, useWatch } from "react-hook-form";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -22,9 +13,8 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Textarea } from "@/components/ui/textarea";
 import { api, redirectIfAuthError } from "@/lib/client/api";
+import { lazyResolver } from "@/lib/client/lazy-resolver";
 import { saveSeed } from "@/lib/client/storage";
-import { RECOMMENDED_KEYS } from "@/lib/roleplays/library";
-import { seedRequestSchema } from "@/lib/validations/seed";
 
 import {
   downloadCsv,
@@ -38,19 +28,28 @@ import { SeedGroupFields } from "./seed-group-fields";
 import { LegacyFields } from "./seed-legacy-fields";
 import { useSeedError } from "./use-seed-error";
 
-const validate = zodResolver(seedRequestSchema);
 /** The shared seed schema is the form's only rule book; it judges the request the form would send. */
-const resolver: Resolver<SeedFormValues> = async (values, context, options) => {
-  const { errors } = await validate(toSeedRequest(values), context, options as never);
-  if (Object.keys(errors).length) return { values: {}, errors: errors as FieldErrors<SeedFormValues> };
-  return { values, errors: {} };
-};
+const { resolver, preload } = lazyResolver<SeedFormValues>(async () => {
+  const [{ zodResolver }, { seedRequestSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/validations/seed"),
+  ]);
+  return zodResolver(seedRequestSchema) as never;
+}, toSeedRequest);
 
 type Notice = { kind: "error" | "success"; text: string; cards?: boolean } | null;
 
 /** Stays on POST /api/dev/seed/organization: its answer carries the CSV, and its 401 follows the developer tools' rule. */
-export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["organization"]) => void }) {
+/** `recommendedRoleplays`: how many roleplays of the starter library a new organisation begins with. */
+export function SeedForm({
+  recommendedRoleplays,
+  onSeeded,
+}: {
+  recommendedRoleplays: number;
+  onSeeded: (organization: SeedResponse["organization"]) => void;
+}) {
   const form = useForm<SeedFormValues>({ defaultValues: initialSeedValues(), resolver });
+  useEffect(() => void preload().catch(() => undefined), []);
   const { control, register, handleSubmit, formState, setValue } = form;
   const mode = useWatch({ control, name: "mode" });
   const groups = useFieldArray({ control, name: "groups" });
@@ -89,8 +88,8 @@ export function SeedForm({ onSeeded }: { onSeeded: (organization: SeedResponse["
         </CardTitle>
         <CardDescription>
           Creates an organisation with anonymous pilot accounts and downloads their logins as CSV. It starts with the
-          starter library&apos;s {RECOMMENDED_KEYS.length} recommended roleplays, open to every group; its admins can
-          add more from the library. A seed&apos;s CSV also makes{" "}
+          starter library&apos;s {recommendedRoleplays} recommended roleplays, open to every group; its admins can add
+          more from the library. A seed&apos;s CSV also makes{" "}
           <Link href="/development/sign-in-cards" className="font-medium text-primary underline underline-offset-4">
             printable sign-in cards
           </Link>

@@ -6,7 +6,7 @@ import { useFormContext } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { SEED_LIMITS } from "@/lib/validations/seed";
+import { SEED_LIMITS } from "@/lib/validations/seed-limits";
 
 import { CountField } from "./count-field";
 import { groupAdmins, groupUsers, type SeedFormValues } from "./seed-form-state";

@@ -1,6 +1,6 @@
 "use client";
 
-import { SEED_LIMITS } from "@/lib/validations/seed";
+import { SEED_LIMITS } from "@/lib/validations/seed-limits";
 
 import { CountField } from "./count-field";
 import { legacyAdmins, legacyUsers } from "./seed-form-state";

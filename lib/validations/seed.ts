@@ -2,15 +2,9 @@ import { z } from "zod";
 
 import { requiredText, text } from "./common";
 import { libraryKeys } from "./library";
+import { DEFAULT_GROUP, SEED_LIMITS } from "./seed-limits";
 
-export const SEED_LIMITS = {
-  legacy: { users: 50, admins: 10, fallback: 1 },
-  group: { users: 100, admins: 50, fallback: 0 },
-  maxGroups: 20,
-  maxAccounts: 1000,
-} as const;
-
-export const DEFAULT_GROUP = { name: "Default Group", description: "Main user group" } as const;
+export { DEFAULT_GROUP, SEED_LIMITS };
 
 /**
  * A value that is not a number falls back (1 in legacy mode, 0 per group);

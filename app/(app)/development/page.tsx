@@ -4,6 +4,7 @@ import { DevelopmentConsole } from "@/components/development/development-console
 import { NotAllowed } from "@/components/organization/not-allowed";
 import { requirePageUser } from "@/lib/auth/page";
 import { listOrganizations, listOrganizationUsers } from "@/lib/dev/organizations";
+import { RECOMMENDED_KEYS } from "@/lib/roleplays/library";
 import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const metadata: Metadata = { title: "Development" };
@@ -35,6 +36,7 @@ export default async function DevelopmentPage() {
       initialOrganizations={organizations}
       initialUsers={users}
       initialRoleplays={roleplays.map((r) => ({ id: r.id, name: r.name, organization: r.organization }))}
+      recommendedRoleplays={RECOMMENDED_KEYS.length}
     />
   );
 }
