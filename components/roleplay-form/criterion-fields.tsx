@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { MEASURE_LABELS, MEASURES } from "@/lib/validations/scorecard";
+import { MEASURE_LABELS, MEASURES } from "@/lib/validations/scorecard-terms";
 
 import { FieldError, useFieldError } from "./field-error";
 import type { FormValues } from "./form-values";

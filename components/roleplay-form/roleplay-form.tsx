@@ -1,12 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { startTransition, useActionState, useEffect, useRef, useState } from "react";
-import { type FieldErrors, type FieldPath, FormProvider, type Resolver, useForm } from "react-hook-form";
+import { type FieldPath, FormProvider, useForm } from "react-hook-form";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import type { ActionState } from "@/lib/actions";
+import { lazyResolver } from "@/lib/client/lazy-resolver";
 import {
   autogenerateRoleplayAction,
   createRoleplayAction,
@@ -14,9 +15,7 @@ import {
   updateRoleplayAction,
 } from "@/lib/roleplays/actions";
 import type { RoleplayItem } from "@/lib/roleplays/present";
-import { roleplayFormSchema } from "@/lib/validations/roleplay";
 
-import { AutogenerateBox } from "./autogenerate-box";
 import { BasicInfoSection } from "./basic-info-section";
 import { type Busy, FormActions } from "./form-actions";
 import { type FormValues, initialValues, toPayload } from "./form-values";
@@ -31,13 +30,16 @@ const REDIRECT_MS = { submit: 2000, generate: 2000, delete: 1500 } as const;
 type Props = { roleplay?: RoleplayItem; groups: GroupOption[]; isDev: boolean; aiGrading: boolean };
 type Kind = Exclude<Busy, null>;
 
-const validate = zodResolver(roleplayFormSchema);
 /** The shared schema is the form's only rule book; it judges the payload the form would send. */
-const resolver: Resolver<FormValues> = async (values, context, options) => {
-  const { errors } = await validate(toPayload(values), context, options as never);
-  if (Object.keys(errors).length) return { values: {}, errors: errors as FieldErrors<FormValues> };
-  return { values, errors: {} };
-};
+const { resolver, preload } = lazyResolver<FormValues>(async () => {
+  const [{ zodResolver }, { roleplayFormSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/validations/roleplay"),
+  ]);
+  return zodResolver(roleplayFormSchema) as never;
+}, toPayload);
+/** Developers only, and it checks its text by the shared zod rules at render: loaded only where it is shown. */
+const AutogenerateBox = dynamic(() => import("./autogenerate-box").then((m) => m.AutogenerateBox));
 
 /** An action that cannot be reached (network) answers like any other failure. */
 const orFail =
@@ -65,6 +67,7 @@ export function RoleplayForm({ roleplay, groups, isDev, aiGrading }: Props) {
   const router = useRouter();
   const mode = roleplay ? "edit" : "create";
   const form = useForm<FormValues>({ defaultValues: initialValues(roleplay), resolver });
+  useEffect(() => void preload().catch(() => undefined), []);
   const [rawText, setRawText] = useState("");
   const [last, setLast] = useState<Kind | "invalid" | null>(null);
   const [saved, save, saving] = useActionState(roleplay ? update : create, {});

@@ -18,7 +18,7 @@ import {
   type ScenarioKind,
   WEIGHT_TOTAL,
   weightTotal,
-} from "@/lib/validations/scorecard";
+} from "@/lib/validations/scorecard-terms";
 
 import { CriterionFields, selectClass } from "./criterion-fields";
 import { FieldError, useFieldError } from "./field-error";

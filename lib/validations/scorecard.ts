@@ -1,57 +1,26 @@
 import { z } from "zod";
 
 import { requiredText, text } from "./common";
+import {
+  type Measure,
+  MEASURE_LABELS,
+  MEASURES,
+  SCENARIO_KIND_LABELS,
+  SCENARIO_KINDS,
+  type ScenarioKind,
+  WEIGHT_TOTAL,
+  weightTotal,
+} from "./scorecard-terms";
 
-/** What kind of conversation a roleplay rehearses; it decides the default scorecard and the advice. */
-export const SCENARIO_KINDS = ["sales-discovery", "job-interview", "customer-service", "pitch", "general"] as const;
-export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
-
-export const SCENARIO_KIND_LABELS: Record<ScenarioKind, string> = {
-  "sales-discovery": "Sales discovery call",
-  "job-interview": "Job interview (learner is the candidate)",
-  "customer-service": "Customer service (learner is the agent)",
-  pitch: "Pitch or presentation",
-  general: "General conversation",
-};
-
-/**
- * Built-in measures, each computed deterministically from the transcript (lib/grading/measures.ts).
- * A criterion without a measure is judged from the transcript by Claude; without a model (no
- * ANTHROPIC_API_KEY) it shows as "needs AI grading" and is left out of the score (lib/grading/scorecard.ts).
- */
-export const MEASURES = [
-  "spin",
-  "listening",
-  "talk_share",
-  "questions",
-  "monologue",
-  "fillers",
-  "pace",
-  "next_step",
-  "topics",
-  "courtesy",
-  "star_answers",
-  "empathy_ownership",
-  "resolution",
-  "pitch_structure",
-] as const;
-export type Measure = (typeof MEASURES)[number];
-
-export const MEASURE_LABELS: Record<Measure, string> = {
-  spin: "SPIN questions (situation, problem, implication, need-payoff)",
-  listening: "Listening: follow-up questions on the other side's answers",
-  talk_share: "Talk share (words and time)",
-  questions: "Questions asked (count and open share)",
-  monologue: "Longest monologue",
-  fillers: "Filler words per minute",
-  pace: "Speaking pace (words per minute)",
-  next_step: "A concrete next step the other side agreed to",
-  topics: "The persona's pains and goals uncovered by the learner",
-  courtesy: "Courtesy and engagement (no rudeness, the other side stays engaged)",
-  star_answers: "Structured answers with specific examples (situation, action, result)",
-  empathy_ownership: "Empathy and ownership of the customer's problem",
-  resolution: "A clear resolution or honest timeline, confirmed with the customer",
-  pitch_structure: "Pitch structure: problem, solution, proof, ask",
+export {
+  type Measure,
+  MEASURE_LABELS,
+  MEASURES,
+  SCENARIO_KIND_LABELS,
+  SCENARIO_KINDS,
+  type ScenarioKind,
+  WEIGHT_TOTAL,
+  weightTotal,
 };
 
 export const criterionSchema = z.object({
@@ -92,11 +61,6 @@ export const scorecardSchema = z
     path: ["criteria"],
   });
 export type Scorecard = z.output<typeof scorecardSchema>;
-
-export const WEIGHT_TOTAL = 100;
-
-export const weightTotal = (criteria: readonly { weight: number | string }[]) =>
-  criteria.reduce((sum, c) => sum + (Number(c.weight) || 0), 0);
 
 /**
  * A scorecard saved from now on: its weights total 100, so each weight reads as a share of the score.
