@@ -4,18 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 
-import { gradeCliInput } from "@/lib/grading/cli";
-import type { GradeDocument } from "@/lib/grading/response";
+import { gradedStage } from "@/tests/fixtures/spin-stage";
 
 type Row = { id: string; buyer_before: string | null; text: string; label: string; split: string };
-const PERSONA = {
-  name: "Alex Morgan",
-  role: "Head of Operations",
-  situation: "Runs the operation.",
-  background: "Ten years in the role.",
-  pain_points: ["Work takes too long"],
-  goals: ["Save time"],
-};
 const read = (f: string): Row[] =>
   readFileSync(`tests/fixtures/grading/${f}`, "utf8")
     .split("\n")
@@ -28,13 +19,7 @@ async function main() {
     n = 0;
   for (const file of ["utterances.jsonl", "utterances-2.jsonl"]) {
     for (const u of read(file)) {
-      const turns = [
-        ...(u.buyer_before ? [{ speaker: "persona", text: u.buyer_before }] : []),
-        { speaker: "learner", text: u.text },
-      ];
-      const r = await gradeCliInput({ persona: PERSONA, turns });
-      if (!r.ok) throw new Error(r.error);
-      const got = (r.grades as GradeDocument).questions[0]?.stage ?? "none";
+      const got = await gradedStage(u);
       n++;
       if (got === u.label) ok++;
       else console.log(`${u.id} ${u.label} -> ${got} | ${u.buyer_before ?? "-"} | ${u.text}`);

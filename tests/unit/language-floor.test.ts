@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import { gradeCliInput } from "@/lib/grading/cli";
-import type { GradeDocument } from "@/lib/grading/response";
-
-import { CORPORA, type CorpusName, loadCorpus, type Utterance } from "../fixtures/language/corpus";
+import { CORPORA, type CorpusName, loadCorpus } from "../fixtures/language/corpus";
+import { gradedStage } from "../fixtures/spin-stage";
 import floor from "./language-floor.json";
 
 /**
@@ -11,25 +9,6 @@ import floor from "./language-floor.json";
  * it (a one- or two-turn transcript through `npm run grade`'s entry point; the first learner
  * question's stage), so a change that costs SPIN accuracy fails here, not only in the benchmark.
  */
-const PERSONA = {
-  name: "Alex Morgan",
-  role: "Head of Operations",
-  situation: "Runs the operation.",
-  background: "Ten years in the role.",
-  pain_points: ["Work takes too long"],
-  goals: ["Save time"],
-};
-
-async function stageOf(u: Utterance): Promise<string> {
-  const turns = [
-    ...(u.buyer_before ? [{ speaker: "persona", text: u.buyer_before }] : []),
-    { speaker: "learner", text: u.text },
-  ];
-  const r = await gradeCliInput({ persona: PERSONA, turns });
-  if (!r.ok) throw new Error(`${u.corpus} ${u.id}: ${r.error}`);
-  return (r.grades as GradeDocument).questions[0]?.stage ?? "none";
-}
-
 const utterances = (Object.keys(CORPORA) as CorpusName[]).flatMap(loadCorpus);
 const accuracy: Record<"dev" | "holdout", { right: number; n: number }> = {
   dev: { right: 0, n: 0 },
@@ -44,7 +23,7 @@ describe("SPIN accuracy floor on the labelled utterances", () => {
     for (const u of utterances) {
       const t = accuracy[u.split];
       t.n++;
-      if ((await stageOf(u)) === u.spin) t.right++;
+      if ((await gradedStage(u)) === u.spin) t.right++;
     }
     vi.unstubAllEnvs();
   }, 180_000);
