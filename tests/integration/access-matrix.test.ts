@@ -247,6 +247,17 @@ describe("declared roles", () => {
     expect(missing).toEqual([]);
   });
 
+  it("every server action declares the role of the route whose service it shares", async () => {
+    const differ: string[] = [];
+    for (const [action, route] of Object.entries(ACTION_ROUTES)) {
+      const [file, name] = action.split(" ");
+      const declared = accessOf((await load(path.join(process.cwd(), file)))[name])?.role;
+      const routeRole = accessOf((await load(fileOf(route)))[route.split(" ")[0]])?.role;
+      if (declared !== routeRole) differ.push(`${action}: ${declared}, ${route}: ${routeRole}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
   it("every row of the matrix keeps what its route declares", async () => {
     const disagreements: string[] = [];
     for (const c of cases) {
@@ -256,3 +267,29 @@ describe("declared roles", () => {
     expect(disagreements).toEqual([]);
   });
 });
+
+/** Server actions that are a form's way to a route's service, and that route. */
+const ACTION_ROUTES: Record<string, string> = {
+  "lib/coaching/actions.ts addCommentAction": "POST /api/organization/grades/[conversationId]/comments",
+  "lib/coaching/actions.ts editCommentAction": "PATCH /api/organization/grades/[conversationId]/comments/[commentId]",
+  "lib/coaching/actions.ts deleteCommentAction":
+    "DELETE /api/organization/grades/[conversationId]/comments/[commentId]",
+  "lib/coaching/actions.ts overrideCriterionAction":
+    "PUT /api/organization/grades/[conversationId]/criteria/[criterionId]",
+  "lib/data/actions.ts setRetentionAction": "PUT /api/organization/retention",
+  "lib/data/actions.ts deleteLearnerAction": "DELETE /api/organization/users/[userId]",
+  "lib/organizations/actions.ts reviewGradeAction": "PUT /api/organization/grades/[conversationId]/review",
+  "lib/organizations/actions.ts createAssignmentAction": "POST /api/organization/assignments",
+  "lib/organizations/actions.ts updateAssignmentAction": "PUT /api/organization/assignments/[id]",
+  "lib/organizations/actions.ts deleteAssignmentAction": "DELETE /api/organization/assignments/[id]",
+  "lib/organizations/actions.ts chooseOrganizationAction": "PUT /api/protected/active-organization",
+  "lib/organizations/join-code-actions.ts createJoinCodeAction": "POST /api/organization/join-codes",
+  "lib/organizations/join-code-actions.ts revokeJoinCodeAction": "POST /api/organization/join-codes/[id]/revoke",
+  "lib/organizations/join-code-actions.ts joinOrganizationAction": "POST /api/protected/join-organization",
+  "lib/roleplays/actions.ts createRoleplayAction": "POST /api/protected/roleplay/create",
+  "lib/roleplays/actions.ts updateRoleplayAction": "PUT /api/protected/roleplay/edit/[roleplayId]",
+  "lib/roleplays/actions.ts deleteRoleplayAction": "DELETE /api/protected/roleplay/edit/[roleplayId]",
+  "lib/roleplays/actions.ts autogenerateRoleplayAction": "POST /api/protected/roleplay/autogenerate",
+  "lib/roleplays/library-actions.ts addFromLibraryAction": "POST /api/organization/library",
+  "lib/waitlist/actions.ts joinWaitlistAction": "POST /api/public/waitlist",
+};
