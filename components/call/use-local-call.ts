@@ -108,7 +108,7 @@ export function useLocalCall(conversationId: string, me: Me) {
       } catch (err) {
         setState("listening");
         if (redirectIfAuthError(err)) return false;
-        if (err instanceof ApiError && err.status === 409 && /has ended/.test(err.message)) {
+        if (err instanceof ApiError && err.code === "ended:conversation") {
           // Ended elsewhere (another tab, or the server after a long silence): its grade is on the dashboard.
           toast.info("This call has ended. You'll find it on your dashboard.");
           clearCallState();

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { api, ApiError, errorMessage, redirectIfAuthError } from "@/lib/client/api";
+import { api, ApiError, apiErrorOf, redirectIfAuthError } from "@/lib/client/api";
 import { getToken } from "@/lib/client/storage";
 
 type Speaker = { label: string; turns: number; words: number; sample: string };
@@ -39,7 +39,7 @@ async function transcribe(file: File): Promise<{ content: string; filename: stri
     throw new ApiError(0, "Network error");
   });
   const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, errorMessage(data));
+  if (!res.ok) throw apiErrorOf(res, data);
   return data;
 }
 

@@ -81,7 +81,8 @@ export type StoredScorecardResult<Measure extends string = string> = {
   pass_mark: number;
   score: number;
   passed: boolean;
-  cap: { limit: number; reason: string } | null;
+  /** `code` "too_little" marks the ceilings for too little to grade (grades stored before codes lack it). */
+  cap: { limit: number; reason: string; code?: "too_little" } | null;
   criteria: StoredCriterionResult<Measure>[];
 };
 

@@ -5,7 +5,7 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 /** Reads a body as text, refusing one larger than `maxBytes` with a 413 (whatever it declares). */
 export async function readText(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new AppError(413, `Request body is larger than ${maxBytes} bytes`);
+  if (declared > maxBytes) throw new AppError("too_large:body", `Request body is larger than ${maxBytes} bytes`);
   const reader = req.body?.getReader();
   if (!reader) return "";
   const chunks: Uint8Array[] = [];
@@ -16,7 +16,7 @@ export async function readText(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new AppError(413, `Request body is larger than ${maxBytes} bytes`);
+      throw new AppError("too_large:body", `Request body is larger than ${maxBytes} bytes`);
     }
     chunks.push(value);
   }
@@ -45,7 +45,7 @@ export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
 export function assertJsonContentType(req: Request) {
   const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
-    throw new AppError(415, "Content-Type must be application/json");
+    throw new AppError("unsupported_media:body", "Content-Type must be application/json");
   }
 }
 

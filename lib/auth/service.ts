@@ -45,9 +45,13 @@ export async function signUp(input: SignUpInput) {
 }
 
 function tooMany(seconds: number) {
-  return new AppError(429, `Too many sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`, {
-    "Retry-After": String(seconds),
-  });
+  return new AppError(
+    "rate_limited:signin",
+    `Too many sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
+    {
+      "Retry-After": String(seconds),
+    },
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 "use client";
 
+import { ERROR_CODE_HEADER, type ErrorCode } from "@/lib/errors";
+
 import { clearToken, getToken } from "./storage";
 
 /** How the client turns any error answer into a message: `detail` as text, or its entries' `msg` joined. */
@@ -14,11 +16,17 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's AppError code (`ended:conversation`), sent in a header; null for other failures. */
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
+
+/** The error of a failed answer: its status, its message, and the code the server sent with it. */
+export const apiErrorOf = (res: Response, data: unknown) =>
+  new ApiError(res.status, errorMessage(data), res.headers.get(ERROR_CODE_HEADER) as ErrorCode | null);
 
 type Options = { method?: string; body?: unknown; auth?: boolean };
 
@@ -38,7 +46,7 @@ export async function api<T = unknown>(path: string, { method = "GET", body, aut
     throw new ApiError(0, "Network error");
   }
   const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, errorMessage(data));
+  if (!res.ok) throw apiErrorOf(res, data);
   return data as T;
 }
 

@@ -42,7 +42,7 @@ export async function commentsOf(db: Executor, conversationId: string): Promise<
 /** The conversation, if the caller is an admin of its organisation; anyone else and unknown ids get one 404. */
 async function commentableConversation(db: Executor, caller: SessionUser, conversationId: string) {
   const conversation = await findConversation(db, { conversationId, scope: { reviewerId: caller.id } });
-  if (!conversation) throw notFound("Conversation not found");
+  if (!conversation) throw notFound("Conversation not found", "conversation");
   return conversation;
 }
 
@@ -57,7 +57,7 @@ export async function addComment(caller: SessionUser, conversationId: string, in
   const db = await getDb();
   const conversation = await commentableConversation(db, caller, conversationId);
   const turnId = await findTurnId(db, { conversationId: conversation.id, seq: input.turn_seq });
-  if (!turnId) throw notFound("Turn not found");
+  if (!turnId) throw notFound("Turn not found", "turn");
   const id = await insertComment(db, {
     conversationId: conversation.id,
     turnId,
@@ -78,13 +78,14 @@ export async function editComment(
   const db = await getDb();
   const conversation = await commentableConversation(db, caller, conversationId);
   const changed = await updateCommentBody(db, { conversationId: conversation.id, commentId, body: input.body });
-  if (!changed) throw notFound("Comment not found");
+  if (!changed) throw notFound("Comment not found", "comment");
   return (await commentsOf(db, conversation.id)).find((c) => c.id === commentId)!;
 }
 
 export async function removeComment(caller: SessionUser, conversationId: string, commentId: string) {
   const db = await getDb();
   const conversation = await commentableConversation(db, caller, conversationId);
-  if (!(await deleteComment(db, { conversationId: conversation.id, commentId }))) throw notFound("Comment not found");
+  if (!(await deleteComment(db, { conversationId: conversation.id, commentId })))
+    throw notFound("Comment not found", "comment");
   return { deleted: true };
 }

@@ -79,7 +79,7 @@ async function reviewableGrade(tx: Executor, caller: SessionUser, conversationId
   // A change locks the call, so two reviewers' changes apply one after the other and each recomputes from both.
   const find = lock ? lockConversation : findConversation;
   const conversation = await find(tx, { conversationId, scope: { reviewerId: caller.id } });
-  if (!conversation) throw notFound("Conversation not found");
+  if (!conversation) throw notFound("Conversation not found", "conversation");
   const grade = await findGrade(tx, conversation.id);
   if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");
   if (grade.state === "too_little") {
@@ -106,7 +106,7 @@ export async function overrideCriterion(
     const { conversation, grade } = await reviewableGrade(tx, caller, conversationId, true);
     const id = conversation.id;
     const criterion = grade.scorecard!.criteria.find((c) => c.id === criterionId);
-    if (!criterion) throw notFound("Criterion not found");
+    if (!criterion) throw notFound("Criterion not found", "criterion");
     const review = await lockReview(tx, id);
     const rows = await selectCriterionReviews(tx, id);
     const last = newestByCriterion(rows).get(criterionId);

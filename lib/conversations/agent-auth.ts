@@ -14,7 +14,7 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  */
 export function assertAgent(req: Request): void {
   const secret = env().AGENT_SECRET;
-  if (!secret) throw new AppError(503, "The agent endpoint is not configured (AGENT_SECRET is unset)");
+  if (!secret) throw new AppError("unavailable:agent", "The agent endpoint is not configured (AGENT_SECRET is unset)");
   const sent = bearerToken(req) ?? "";
   if (!timingSafeEqual(digest(sent), digest(secret))) throw unauthorized("Invalid agent credentials");
 }

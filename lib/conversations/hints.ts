@@ -43,7 +43,7 @@ export async function hintAfter(conversationId: string, turns: HintTurn[]): Prom
 export async function getOwnHint(user: SessionUser, conversationId: string) {
   const db = await getDb();
   const conversation = await findConversation(db, { conversationId, scope: { ownerId: user.id } });
-  if (!conversation) throw notFound("Conversation not found");
+  if (!conversation) throw notFound("Conversation not found", "conversation");
   const state = await hintsState(conversationId);
   if (!state.enabled) return { enabled: false, reason: state.reason, hint: null };
   const turns = await listTurns(db, conversationId);

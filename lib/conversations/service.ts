@@ -15,7 +15,7 @@ import type { Conversation, ConversationTurn } from "@/db/schema";
 import { anthropicClient } from "@/lib/ai/anthropic";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
-import { conflict, notFound } from "@/lib/errors";
+import { AppError, conflict, notFound } from "@/lib/errors";
 import { enqueueGrade, kickGrader, makeGradeDue, regradeAfterLateTurn } from "@/lib/grading/queue";
 import { type AgentTurn, MAX_TURNS_PER_CONVERSATION } from "@/lib/validations/conversation";
 
@@ -24,9 +24,10 @@ import { claudePersonaReply, PersonaModelFailure } from "./claude-reply";
 import { hintAfter, hintsState } from "./hints";
 import { offlineReply } from "./offline-persona";
 
-const conversationNotFound = () => notFound("Conversation not found");
-const hasEnded = () => conflict("This conversation has ended");
-const turnLimit = () => conflict(`This conversation has reached its limit of ${MAX_TURNS_PER_CONVERSATION} turns`);
+const conversationNotFound = () => notFound("Conversation not found", "conversation");
+const hasEnded = () => new AppError("ended:conversation", "This conversation has ended");
+const turnLimit = () =>
+  conflict(`This conversation has reached its limit of ${MAX_TURNS_PER_CONVERSATION} turns`, "conversation");
 
 /** The conversation, locked for the rest of the transaction, if it is still taking turns. */
 async function lockActive(tx: Executor, conversationId: string, scope?: ConversationScope) {

@@ -26,7 +26,7 @@ function groupBy<T extends { conversation_id: string }>(rows: T[]) {
 export async function collectOwnData(userId: string) {
   const db = await getDb();
   const [own, data] = await Promise.all([selectAccountData(db, userId), selectConversationData(db, userId)]);
-  if (!own) throw notFound("Account not found");
+  if (!own) throw notFound("Account not found", "account");
   const { account } = own;
   const turns = groupBy(data.turns);
   const reviews = groupBy(data.reviews);

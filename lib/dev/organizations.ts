@@ -27,7 +27,7 @@ export type DevOrganization = Awaited<ReturnType<typeof listOrganizations>>["org
 export async function listOrganizationUsers(organizationId: string) {
   const db = await getDb();
   const organization = await findOrganization(db, organizationId);
-  if (!organization) throw notFound("Organization not found");
+  if (!organization) throw notFound("Organization not found", "organization");
   return { organization_name: organization.name, users: await selectOrganizationUsers(db, organizationId) };
 }
 
@@ -40,7 +40,7 @@ export type OrganizationUser = Awaited<ReturnType<typeof listOrganizationUsers>>
 export async function deleteOrganization(organizationId: string) {
   const db = await getDb();
   const removedAccounts = await db.transaction(async (tx) => {
-    if (!(await findOrganization(tx, organizationId))) throw notFound("Organization not found");
+    if (!(await findOrganization(tx, organizationId))) throw notFound("Organization not found", "organization");
     const exclusive = await selectExclusiveMemberIds(tx, organizationId);
     await deleteOrganizationConversations(tx, organizationId);
     await deleteUsers(tx, exclusive);
@@ -56,8 +56,8 @@ export async function addUserToOrganization(input: AddUserInput, actorId?: strin
     findOrganization(db, input.organization_id),
     findUserById(db, input.user_id),
   ]);
-  if (!organization) throw notFound("Organization not found");
-  if (!user) throw notFound("User not found");
+  if (!organization) throw notFound("Organization not found", "organization");
+  if (!user) throw notFound("User not found", "user");
   // A role change (or a new membership) is audited in the organisation, in the same transaction.
   await db.transaction(async (tx) => {
     const before = await findMembership(tx, { userId: input.user_id, organizationId: input.organization_id });

@@ -97,7 +97,7 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
 
 function verdict(kind: ScenarioKind, card: ScorecardResult, input: MeasureInput): string {
   const discovery = input.questions.filter((q) => q.stage !== null).length;
-  if (card.cap?.reason.startsWith("too little")) return "Too little to grade.";
+  if (card.cap?.code === "too_little") return "Too little to grade.";
   if (card.cap && card.cap.limit < 95) return `Held back: ${card.cap.reason}.`;
   if (kind === "sales-discovery" && discovery === 0) return "This conversation was a pitch, not a discovery call.";
   if (card.score >= 80) return `A strong ${KIND_NAME[kind]}.`;

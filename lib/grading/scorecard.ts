@@ -37,7 +37,7 @@ export type ScorecardResult = {
   score: number;
   passed: boolean;
   /** A ceiling applied to the score, and why. */
-  cap: { limit: number; reason: string } | null;
+  cap: { limit: number; reason: string; code?: "too_little" } | null;
   criteria: CriterionResult[];
 };
 
@@ -55,18 +55,23 @@ export function talkCapped(input: MeasureInput, scenario: Scenario): boolean {
   return scenario.kind === "sales-discovery" && input.metrics.timing === "voice" && share !== null && share > 0.7;
 }
 
-export function ceiling(input: MeasureInput, scenario: Scenario): { limit: number; reason: string } | null {
+export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResult["cap"] {
   const m = input.metrics;
-  const caps: { limit: number; reason: string }[] = [];
+  const caps: NonNullable<ScorecardResult["cap"]>[] = [];
   const discoveryQuestions = input.questions.filter((x) => x.stage !== null).length;
   if (m.learner_words < MIN_LEARNER_WORDS) {
     caps.push({
       limit: Math.min(25, Math.round(25 * sufficiency(m) * 4)),
+      code: "too_little",
       reason: `too little to grade: you said ${m.learner_words} words (at least ${MIN_LEARNER_WORDS} are needed for a real grade)`,
     });
   }
   if (scenario.kind === "sales-discovery" && discoveryQuestions === 0) {
-    caps.push({ limit: 25, reason: "too little to grade as discovery: you asked no discovery question" });
+    caps.push({
+      limit: 25,
+      code: "too_little",
+      reason: "too little to grade as discovery: you asked no discovery question",
+    });
   }
   // Only the learner is graded: what the persona says never sets a ceiling.
   if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
@@ -196,7 +201,7 @@ export function evaluateScorecard(
     pass_mark: scorecard.pass_mark,
     score,
     passed: score >= scorecard.pass_mark,
-    cap: cap && raw > cap.limit ? cap : cap && cap.reason.startsWith("too little") ? cap : null,
+    cap: cap && raw > cap.limit ? cap : cap && cap.code === "too_little" ? cap : null,
     criteria,
   };
 }

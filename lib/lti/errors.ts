@@ -1,8 +1,8 @@
-import { AppError } from "@/lib/errors";
+import { AppError, errorTypeOfStatus } from "@/lib/errors";
 
 /**
  * Every way a login or launch is refused, with its status and the message a person sees (inside their LMS,
- * so it says what to do there). Code branches on the code; tests read the status and message.
+ * so it says what to do there). Code branches on the reason; the AppError code is the status's type on "lti".
  */
 export const LTI_ERRORS = {
   bad_request: [400, "This LMS launch is missing parameters. Open the activity from your course again."],
@@ -37,10 +37,11 @@ export type LtiErrorCode = keyof typeof LTI_ERRORS;
 
 export class LtiError extends AppError {
   constructor(
-    readonly code: LtiErrorCode,
+    readonly reason: LtiErrorCode,
     detail?: string,
   ) {
-    super(LTI_ERRORS[code][0], detail ? `${LTI_ERRORS[code][1]} (${detail})` : LTI_ERRORS[code][1]);
+    const [status, message] = LTI_ERRORS[reason];
+    super(`${errorTypeOfStatus(status)}:lti`, detail ? `${message} (${detail})` : message);
     this.name = "LtiError";
   }
 }

@@ -17,7 +17,7 @@ export type Wav = { channels: number; sampleRate: number; bitsPerSample: number;
 
 const unsupported = () =>
   new AppError(
-    415,
+    "unsupported_media:recording",
     "Audio must be a WAV file (16-bit PCM), recorded in stereo with one speaker on each channel; or upload a transcript.",
   );
 
@@ -88,11 +88,18 @@ async function transcribe(wav: Buffer, name: string): Promise<Segment[]> {
       signal: AbortSignal.timeout(5 * 60_000),
     });
   } catch {
-    throw new AppError(502, "The speech service could not be reached; try again, or upload a transcript.");
+    throw new AppError(
+      "upstream:speech",
+      "The speech service could not be reached; try again, or upload a transcript.",
+    );
   }
-  if (!res.ok) throw new AppError(502, `The speech service answered ${res.status}; try again, or upload a transcript.`);
+  if (!res.ok)
+    throw new AppError(
+      "upstream:speech",
+      `The speech service answered ${res.status}; try again, or upload a transcript.`,
+    );
   const body = (await res.json().catch(() => null)) as { text?: string; segments?: Partial<Segment>[] } | null;
-  if (!body) throw new AppError(502, "The speech service's answer was not JSON.");
+  if (!body) throw new AppError("upstream:speech", "The speech service's answer was not JSON.");
   const segments = (body.segments ?? [])
     .filter((s) => typeof s.text === "string" && typeof s.start === "number" && typeof s.end === "number")
     .map((s) => ({ start: s.start!, end: s.end!, text: s.text!.trim() }))
@@ -105,22 +112,31 @@ async function transcribe(wav: Buffer, name: string): Promise<Segment[]> {
 /** Transcribes a stereo call recording into the grading JSON's turns, one speaker per channel. Stores nothing. */
 export async function transcribeCall(audio: Buffer, filename: string) {
   if (!env().STT_BASE_URL) {
-    throw new AppError(503, "Audio upload needs a speech endpoint (STT_BASE_URL); upload a transcript instead.");
+    throw new AppError(
+      "unavailable:speech",
+      "Audio upload needs a speech endpoint (STT_BASE_URL); upload a transcript instead.",
+    );
   }
-  if (audio.length === 0) throw new AppError(400, "The file is empty.");
+  if (audio.length === 0) throw new AppError("bad_request:recording", "The file is empty.");
   if (audio.length > AUDIO_LIMITS.maxBytes) {
-    throw new AppError(413, `The recording is larger than ${AUDIO_LIMITS.maxBytes / 1024 / 1024} MB.`);
+    throw new AppError(
+      "too_large:recording",
+      `The recording is larger than ${AUDIO_LIMITS.maxBytes / 1024 / 1024} MB.`,
+    );
   }
   const wav = readWav(audio);
   if (wav.channels !== 2) {
     throw new AppError(
-      422,
+      "invalid:recording",
       "A mono recording cannot tell the speakers apart: record the call in stereo with one speaker per channel, or upload a transcript with speaker labels.",
     );
   }
   const seconds = durationOf(wav);
   if (seconds > AUDIO_LIMITS.maxSeconds) {
-    throw new AppError(422, `The recording lasts over ${AUDIO_LIMITS.maxSeconds / 60} minutes; upload a shorter one.`);
+    throw new AppError(
+      "invalid:recording",
+      `The recording lasts over ${AUDIO_LIMITS.maxSeconds / 60} minutes; upload a shorter one.`,
+    );
   }
   const base = filename.replace(/\.[^.]+$/, "") || "call";
   const perChannel = await Promise.all(
@@ -131,7 +147,7 @@ export async function transcribeCall(audio: Buffer, filename: string) {
       segments.map((s) => ({ speaker: CHANNEL_NAMES[c], text: s.text, started_at: s.start, ended_at: s.end })),
     )
     .sort((a, b) => a.started_at - b.started_at);
-  if (turns.length === 0) throw new AppError(422, "No speech was found in the recording.");
+  if (turns.length === 0) throw new AppError("invalid:recording", "No speech was found in the recording.");
   return {
     content: JSON.stringify({ turns }, null, 1),
     filename: `${base}.json`,
@@ -143,10 +159,14 @@ export async function transcribeCall(audio: Buffer, filename: string) {
 export async function readAudioUpload(req: Request): Promise<{ audio: Buffer; filename: string }> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new AppError(415, 'Send the recording as multipart/form-data in a field named "audio".');
+    throw new AppError(
+      "unsupported_media:recording",
+      'Send the recording as multipart/form-data in a field named "audio".',
+    );
   }
   const limit = AUDIO_LIMITS.maxBytes + 64 * 1024;
-  const tooLarge = () => new AppError(413, `The recording is larger than ${AUDIO_LIMITS.maxBytes / 1024 / 1024} MB.`);
+  const tooLarge = () =>
+    new AppError("too_large:recording", `The recording is larger than ${AUDIO_LIMITS.maxBytes / 1024 / 1024} MB.`);
   if (Number(req.headers.get("content-length") ?? "0") > limit) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -165,10 +185,11 @@ export async function readAudioUpload(req: Request): Promise<{ audio: Buffer; fi
   try {
     form = await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
   } catch {
-    throw new AppError(400, "The upload is not well-formed multipart/form-data.");
+    throw new AppError("bad_request:recording", "The upload is not well-formed multipart/form-data.");
   }
   const file = form.get("audio");
-  if (!(file instanceof Blob)) throw new AppError(400, 'The upload has no file in the field "audio".');
+  if (!(file instanceof Blob))
+    throw new AppError("bad_request:recording", 'The upload has no file in the field "audio".');
   const filename = (file as File).name?.slice(0, 200) || "call.wav";
   return { audio: Buffer.from(await file.arrayBuffer()), filename };
 }

@@ -42,12 +42,13 @@ export async function personaFromCall(user: SessionUser, conversationId: string)
   const db = await getDb();
   const conversation = await findConversation(db, { conversationId: id, scope: { reviewerId: user.id } });
   if (!conversation || conversation.source !== "real_call" || !conversation.organization_id) {
-    throw notFound("Conversation not found");
+    throw notFound("Conversation not found", "conversation");
   }
   const client = anthropicClient({ timeoutMs: env().AUTOGENERATE_TIMEOUT_MS, maxRetries: 0 });
-  if (!client) throw new AppError(503, PERSONA_NEEDS_MODEL);
+  if (!client) throw new AppError("unavailable:model", PERSONA_NEEDS_MODEL);
   const lines = (await listTurns(db, id)).filter((t) => t.speaker === "persona").map((t) => t.text);
-  if (lines.length === 0) throw new AppError(422, "This call has no buyer's side to build a persona from.");
+  if (lines.length === 0)
+    throw new AppError("invalid:transcript", "This call has no buyer's side to build a persona from.");
 
   const buyer = conversation.persona.name;
   const name = `${buyer} (from a real call)`.slice(0, 200);

@@ -7,7 +7,7 @@ import { findConversation, findStartableRoleplay, insertConversation } from "@/d
 import { consumeCredit } from "@/db/queries/credits";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
-import { AppError, conflict, notFound } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
 
 import { livekitConfig, mintRoomToken, roomNameFor } from "./livekit";
 
@@ -19,7 +19,7 @@ export type RoomAnswer = {
   mode: "livekit" | "local";
 };
 
-export const noCreditsLeft = () => new AppError(402, "No credits left");
+export const noCreditsLeft = () => new AppError("payment_required:credits", "No credits left");
 
 /**
  * Starts a conversation with a schema the user may see: spends one credit and records the
@@ -29,10 +29,10 @@ export const noCreditsLeft = () => new AppError(402, "No credits left");
 export async function requestRoom(user: SessionUser, roleplayId: string): Promise<RoomAnswer> {
   const db = await getDb();
   const roleplay = await findStartableRoleplay(db, { user, roleplayId });
-  if (!roleplay) throw notFound("Roleplay not found");
+  if (!roleplay) throw notFound("Roleplay not found", "roleplay");
   if (!roleplay.reachable) {
     throw new AppError(
-      403,
+      "forbidden:roleplay",
       "This roleplay is private and assigned to no group, so no one can start it. Assign a group or make it public.",
     );
   }
@@ -73,11 +73,12 @@ export async function requestRoom(user: SessionUser, roleplayId: string): Promis
  */
 export async function rejoinRoom(user: SessionUser, conversationId: string): Promise<RoomAnswer> {
   const conversation = await findConversation(await getDb(), { conversationId, scope: { ownerId: user.id } });
-  if (!conversation) throw notFound("Conversation not found");
-  if (conversation.status !== "active") throw conflict("This conversation has ended");
+  if (!conversation) throw notFound("Conversation not found", "conversation");
+  if (conversation.status !== "active") throw new AppError("ended:conversation", "This conversation has ended");
   const livekit = conversation.mode === "livekit" ? livekitConfig() : null;
   if (!livekit) {
-    if (conversation.mode === "livekit") throw new AppError(503, "The call server is not configured any more");
+    if (conversation.mode === "livekit")
+      throw new AppError("unavailable:call_server", "The call server is not configured any more");
     return {
       token: randomBytes(18).toString("base64url"),
       conversation_id: conversation.id,

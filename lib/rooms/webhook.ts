@@ -16,7 +16,7 @@ import { conversationIdFromRoom, livekitConfig } from "./livekit";
  */
 export async function handleLivekitWebhook(rawBody: string, authHeader: string | null) {
   const config = livekitConfig();
-  if (!config) throw new AppError(503, "LiveKit is not configured");
+  if (!config) throw new AppError("unavailable:livekit", "LiveKit is not configured");
   let event: WebhookEvent;
   try {
     event = await new WebhookReceiver(config.apiKey, config.apiSecret).receive(rawBody, authHeader ?? undefined);

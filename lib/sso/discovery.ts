@@ -27,7 +27,7 @@ export function issuerUrlProblem(issuer: string): string | null {
   return "The issuer must be an https:// address";
 }
 
-const invalid = (detail: string) => new AppError(422, detail);
+const invalid = (detail: string) => new AppError("invalid:sso_issuer", detail);
 
 /**
  * Fetches and checks the issuer's discovery document (OpenID Connect Discovery 1.0): it must name

@@ -26,7 +26,7 @@ export const redirectUri = (origin: string, providerId: string) => `${origin}${S
 
 function tooMany(seconds: number) {
   return new AppError(
-    429,
+    "rate_limited:sso",
     `Too many single sign-on attempts from your network. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
     { "Retry-After": String(seconds) },
   );
@@ -66,13 +66,13 @@ export async function startSsoSignIn(req: NextRequest, input: SsoStartInput): Pr
     );
   if (!row.enabled)
     throw new AppError(
-      403,
+      "forbidden:sso",
       `Single sign-on for ${domain} is turned off. Sign in with your email and password, or ask your organization's admin.`,
     );
   const state = await prepare(row.id);
   if (typeof state === "string")
     throw new AppError(
-      502,
+      "upstream:sso",
       "Your organization's sign-in service could not be reached or is not set up completely. Try again in a moment, or ask your organization's admin.",
     );
 
@@ -95,7 +95,10 @@ export async function startSsoSignIn(req: NextRequest, input: SsoStartInput): Pr
   );
   const location = signin.headers.get("location") ?? "";
   if (!location.startsWith(state.discovery!.authorization_endpoint))
-    throw new AppError(502, "Your organization's sign-in service could not be reached. Try again in a moment.");
+    throw new AppError(
+      "upstream:sso",
+      "Your organization's sign-in service could not be reached. Try again in a moment.",
+    );
   const csrfName = authjsCookieName(origin, "csrf-token").replace("__Secure-", "__Host-");
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const c of setCookies(signin)) if (!c.startsWith(`${csrfName}=`)) headers.append("Set-Cookie", c);

@@ -21,7 +21,7 @@ export async function limitWaitlistAttempts(address: string) {
   const wait = await take("waitlistAddress", address);
   if (wait !== null) {
     const after = wait < 60 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
-    throw new AppError(429, `Too many sign-up attempts. Please try again in ${after}.`, {
+    throw new AppError("rate_limited:waitlist", `Too many sign-up attempts. Please try again in ${after}.`, {
       "Retry-After": String(wait),
     });
   }

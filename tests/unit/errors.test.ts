@@ -6,7 +6,12 @@ import { AppError, errorResponse, isDatabaseUnavailable } from "@/lib/errors";
 describe("errorResponse", () => {
   const zodError = z.object({ email: z.string() }).safeParse({ email: 1 }).error!;
   const cases: [string, unknown, number, unknown][] = [
-    ["AppError keeps its status and message", new AppError(402, "No credits left"), 402, { detail: "No credits left" }],
+    [
+      "AppError keeps its status and message",
+      new AppError("payment_required:credits", "No credits left"),
+      402,
+      { detail: "No credits left" },
+    ],
     [
       "ZodError becomes 422 with loc and msg",
       zodError,
@@ -34,7 +39,7 @@ describe("errorResponse", () => {
   });
 
   it("passes AppError headers through (Retry-After on 429)", () => {
-    const res = errorResponse(new AppError(429, "Too many", { "Retry-After": "60" }));
+    const res = errorResponse(new AppError("rate_limited:signin", "Too many", { "Retry-After": "60" }));
     expect(res.headers.get("retry-after")).toBe("60");
   });
 });

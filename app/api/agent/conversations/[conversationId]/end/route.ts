@@ -7,7 +7,7 @@ export const POST = withAgent(
   async ({ params }) => {
     // The agent ends after posting its last turn: grading may start at once.
     const conversation = await endConversation(params.conversationId, { byAgent: true });
-    if (!conversation) throw notFound("Conversation not found");
+    if (!conversation) throw notFound("Conversation not found", "conversation");
     return { conversation_id: conversation.id, status: conversation.status, ended_at: conversation.ended_at };
   },
   { params: conversationParams },
