@@ -37,7 +37,7 @@ export async function deleteLearner(caller: SessionUser, userId: string): Promis
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const account = await lockAccount(tx, { userId, organizationId });
-    if (!account?.role) throw notFound("User not found");
+    if (!account?.role) throw notFound("User not found", "user");
     if (account.is_dev && !caller.isDev) throw forbidden("A developer's account can only be removed by a developer");
     if (account.role === "admin" && !caller.isDev) throw forbidden("Only a developer can delete an admin");
     const deleted = await deleteOrganizationCallsOf(tx, { userId, organizationId });
@@ -70,7 +70,7 @@ export async function deleteAccount(caller: SessionUser, userId: string): Promis
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const account = await lockAccount(tx, { userId, organizationId: null });
-    if (!account) throw notFound("User not found");
+    if (!account) throw notFound("User not found", "user");
     const conversationIds = await selectCallIdsOf(tx, userId);
     const organizationIds = await selectMembershipOrganizationIds(tx, userId);
     await scrubAuditOf(tx, { userId, email: account.email, conversationIds });

@@ -92,7 +92,7 @@ export async function setRetention(caller: SessionUser, input: RetentionInput) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = await lockOrganizationRetention(tx, membership.organizationId);
-    if (!before) throw notFound("Organization not found");
+    if (!before) throw notFound("Organization not found", "organization");
     const row = await updateOrganizationRetention(tx, {
       organizationId: membership.organizationId,
       days: input.retention_days,

@@ -29,11 +29,12 @@ export async function listCourses(caller: SessionUser) {
 export async function syncCourseRoster(caller: SessionUser, courseId: string) {
   const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const course = await findContextWithPlatform(await getDb(), { contextId: courseId, organizationId });
-  if (!course) throw notFound("Course not found");
+  if (!course) throw notFound("Course not found", "course");
   try {
     return await syncRoster(course.context.id, caller.id);
   } catch (err) {
-    if (err instanceof PlatformError) throw new AppError(502, `The LMS could not give the roster: ${err.message}`);
+    if (err instanceof PlatformError)
+      throw new AppError("upstream:lms", `The LMS could not give the roster: ${err.message}`);
     throw err;
   }
 }
@@ -55,7 +56,7 @@ export async function retryFailedScores(caller: SessionUser, courseId?: string) 
   const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   if (courseId && !(await findContextWithPlatform(db, { contextId: courseId, organizationId })))
-    throw notFound("Course not found");
+    throw notFound("Course not found", "course");
   const requeued = await db.transaction(async (tx) => {
     const n = await requeueFailedScoreSends(tx, { organizationId, courseId });
     if (n > 0)

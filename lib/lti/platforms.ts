@@ -75,7 +75,7 @@ export async function getPlatform(caller: SessionUser, id: string) {
   const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   const row = await findPlatformOfOrganization(db, { id, organizationId });
-  if (!row) throw notFound("LTI platform not found");
+  if (!row) throw notFound("LTI platform not found", "lti_platform");
   return presentPlatform(row, await selectDeploymentIds(db, row.id));
 }
 
@@ -113,11 +113,11 @@ export async function updatePlatform(caller: SessionUser, id: string, input: Pla
   const { organizationId } = await requireRole(caller, "admin", { action: MANAGE });
   const db = await getDb();
   const current = await findPlatformOfOrganization(db, { id, organizationId });
-  if (!current) throw notFound("LTI platform not found");
+  if (!current) throw notFound("LTI platform not found", "lti_platform");
   const row = await unique(() =>
     db.transaction(async (tx) => {
       const updated = await updatePlatformRow(tx, { ...values(input, current.registration), id, organizationId });
-      if (!updated) throw notFound("LTI platform not found");
+      if (!updated) throw notFound("LTI platform not found", "lti_platform");
       await replaceDeployments(tx, { platformId: id, deploymentIds: input.deployment_ids });
       await recordAudit(tx, {
         organizationId,
@@ -144,7 +144,7 @@ export async function deletePlatform(caller: SessionUser, id: string) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const gone = await deletePlatformRow(tx, { id, organizationId });
-    if (!gone) throw notFound("LTI platform not found");
+    if (!gone) throw notFound("LTI platform not found", "lti_platform");
     await recordAudit(tx, {
       organizationId,
       actorId: caller.id,

@@ -118,10 +118,10 @@ async function fetchJson(url: string, init: RequestInit, what: string): Promise<
   try {
     res = await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch {
-    throw new AppError(502, `Parley could not reach the LMS's ${what}. Try the registration again.`);
+    throw new AppError("upstream:lms", `Parley could not reach the LMS's ${what}. Try the registration again.`);
   }
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new AppError(502, `The LMS refused Parley's ${what} request (HTTP ${res.status}).`);
+  if (!res.ok) throw new AppError("upstream:lms", `The LMS refused Parley's ${what} request (HTTP ${res.status}).`);
   return body;
 }
 
@@ -195,7 +195,7 @@ export async function completeRegistration(
       "registration",
     ),
   );
-  if (!answer.success) throw new AppError(502, "The LMS's answer to the registration had no client_id.");
+  if (!answer.success) throw new AppError("upstream:lms", "The LMS's answer to the registration had no client_id.");
   const deploymentId = answer.data[TOOL_CONFIG]?.deployment_id;
   const product = config[PLATFORM_CONFIG]?.product_family_code ?? null;
 

@@ -114,7 +114,7 @@ export type Assignment = {
 /** The schema must be a live roleplay of this organisation: anything else is the same 404. */
 async function roleplayOfOrganization(organizationId: string, roleplayId: string) {
   const roleplay = await findLiveRoleplay(await getDb(), { roleplayId, organizationId });
-  if (!roleplay) throw notFound("Schema not found");
+  if (!roleplay) throw notFound("Schema not found", "roleplay");
   return roleplay;
 }
 
@@ -241,7 +241,7 @@ export async function createAssignment(
 export async function updateAssignment(caller: SessionUser, id: string, input: UpdateAssignmentInput) {
   const { organizationId } = await requireRole(caller, "admin");
   const stored = await findAssignment(await getDb(), { id, organizationId });
-  if (!stored) throw notFound("Assignment not found");
+  if (!stored) throw notFound("Assignment not found", "assignment");
   assertAttemptLimits(input.min_attempts ?? stored.min_attempts, input.max_attempts, stored.max_attempts);
   if (input.schema_id) await roleplayOfOrganization(organizationId, input.schema_id);
   if (input.group_ids) await assertOwnGroups(organizationId, input.group_ids);
@@ -260,13 +260,14 @@ export async function updateAssignment(caller: SessionUser, id: string, input: U
       groupIds: input.group_ids,
     }),
   );
-  if (!row) throw notFound("Assignment not found");
+  if (!row) throw notFound("Assignment not found", "assignment");
   return presentOne(organizationId, id);
 }
 
 export async function deleteAssignment(caller: SessionUser, id: string) {
   const { organizationId } = await requireRole(caller, "admin");
-  if (!(await deleteAssignmentRow(await getDb(), { id, organizationId }))) throw notFound("Assignment not found");
+  if (!(await deleteAssignmentRow(await getDb(), { id, organizationId })))
+    throw notFound("Assignment not found", "assignment");
   return { message: "Assignment deleted", id };
 }
 
@@ -287,7 +288,7 @@ function assertAttemptLimits(min: number, max: number | null | undefined, stored
 
 async function presentOne(organizationId: string, id: string) {
   const found = (await assignmentsOf(organizationId)).find((a) => a.id === id);
-  if (!found) throw notFound("Assignment not found");
+  if (!found) throw notFound("Assignment not found", "assignment");
   return found;
 }
 

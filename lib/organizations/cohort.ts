@@ -125,7 +125,7 @@ function statusOf(r: ConversationRow): string {
 export async function getUserConversations(caller: SessionUser, userId: string) {
   const { organizationId } = await requireRole(caller, "admin");
   const db = await getDb();
-  if (!(await findMembership(db, { userId, organizationId }))) throw notFound("User not found");
+  if (!(await findMembership(db, { userId, organizationId }))) throw notFound("User not found", "user");
   const rows = await selectUserConversations(db, { organizationId, userId, limit: MAX_CONVERSATIONS });
   const list = rows.map((r) => {
     const graded = r.grade_status === "graded";

@@ -66,10 +66,10 @@ export async function exportGrades(caller: SessionUser, filter: { assignment_id?
   const { organizationId, organizationName, timeZone } = await requireRole(caller, "admin");
   const db = await getDb();
   if (filter.assignment_id && !(await findAssignment(db, { id: filter.assignment_id, organizationId }))) {
-    throw notFound("Assignment not found");
+    throw notFound("Assignment not found", "assignment");
   }
   if (filter.group_id && (await foreignGroupIds(db, { organizationId, groupIds: [filter.group_id] })).length) {
-    throw notFound("Group not found");
+    throw notFound("Group not found", "group");
   }
   const [rows, assignments, groupRows, links] = await Promise.all([
     selectGradeExport(db, { organizationId, assignmentId: filter.assignment_id, groupId: filter.group_id }),

@@ -109,7 +109,7 @@ export async function createJoinCode(caller: SessionUser, input: CreateJoinCodeI
 export async function revokeJoinCode(caller: SessionUser, id: string): Promise<JoinCodeSummary> {
   const { organizationId } = await requireRole(caller, "admin");
   const db = await getDb();
-  if (!(await revokeJoinCodeRow(db, { id, organizationId }))) throw notFound("Join code not found");
+  if (!(await revokeJoinCodeRow(db, { id, organizationId }))) throw notFound("Join code not found", "join_code");
   const [row] = await selectJoinCodes(db, { organizationId, id });
   return present(row);
 }
@@ -119,7 +119,7 @@ async function limitJoinAttempts(userId: string, address: string) {
   const wait = Math.max(...waits.map((w) => w ?? 0));
   if (!wait) return;
   const after = wait < 60 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`;
-  throw new AppError(429, `Too many tries with join codes. Please try again in ${after}.`, {
+  throw new AppError("rate_limited:join_code", `Too many tries with join codes. Please try again in ${after}.`, {
     "Retry-After": String(wait),
   });
 }
@@ -136,7 +136,7 @@ export async function joinWithCode(user: SessionUser, typed: string, address: st
   const joined = await db.transaction(async (tx) => {
     if (await lockUserMemberships(tx, user.id)) throw conflict(ALREADY_IN_ORGANIZATION);
     const code = await consumeJoinCode(tx, codeHash);
-    if (!code) throw new AppError(404, JOIN_CODE_REFUSED);
+    if (!code) throw new AppError("not_found:join_code", JOIN_CODE_REFUSED);
     const names = await insertJoinedMember(tx, { userId: user.id, ...code });
     return { ...code, ...names };
   });

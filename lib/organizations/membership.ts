@@ -26,7 +26,8 @@ export async function listMemberships(userId: string): Promise<ActiveMembership[
 export async function chooseOrganization(user: SessionUser, organizationId: string) {
   const db = await getDb();
   const id = organizationId.toLowerCase();
-  if (!(await findMembership(db, { userId: user.id, organizationId: id }))) throw notFound("Organization not found");
+  if (!(await findMembership(db, { userId: user.id, organizationId: id })))
+    throw notFound("Organization not found", "organization");
   await upsertActiveOrganization(db, { userId: user.id, organizationId: id });
   const active = await findActiveMembership(db, user.id);
   return { organization_id: active!.organizationId, organization_name: active!.organizationName, role: active!.role };

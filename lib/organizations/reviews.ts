@@ -36,7 +36,7 @@ export async function reviewGrade(
   const { id, grade, queued } = await db.transaction(async (tx) => {
     // Locked: a whole-grade review and a criterion override of the same call apply one after the other.
     const conversation = await lockConversation(tx, { conversationId, scope: { reviewerId: caller.id } });
-    if (!conversation) throw notFound("Conversation not found");
+    if (!conversation) throw notFound("Conversation not found", "conversation");
     const grade = await findGrade(tx, conversation.id);
     if (grade?.status !== "graded") throw conflict("Only a graded conversation can be reviewed");
     const { queued } = await saveWholeGradeReview(tx, { conversation, grade, reviewerId: caller.id, input });

@@ -13,7 +13,7 @@ const MAX_POINTS = 500;
 export async function getUserScores(caller: SessionUser, userId: string) {
   const { organizationId } = await requireRole(caller, "admin");
   const db = await getDb();
-  if (!(await findMembership(db, { userId, organizationId }))) throw notFound("User not found");
+  if (!(await findMembership(db, { userId, organizationId }))) throw notFound("User not found", "user");
   const rows = await selectUserScores(db, { organizationId, userId, limit: MAX_POINTS });
   return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString() }));
 }

@@ -14,6 +14,6 @@ export async function setTimeZone(caller: SessionUser, input: TimeZoneInput) {
     organizationId: membership.organizationId,
     timeZone: input.time_zone,
   });
-  if (!row) throw notFound("Organization not found");
+  if (!row) throw notFound("Organization not found", "organization");
   return { time_zone: row.time_zone };
 }

@@ -33,13 +33,14 @@ export async function getOrganizationProgress(caller: SessionUser, query: Progre
   const { organizationId, timeZone } = await requireRole(caller, "admin");
   const db = await getDb();
   if (query.user_id) {
-    if (!(await findMembership(db, { userId: query.user_id, organizationId }))) throw notFound("User not found");
+    if (!(await findMembership(db, { userId: query.user_id, organizationId })))
+      throw notFound("User not found", "user");
     const items = await selectLearnerSkillItems(db, { userId: query.user_id, organizationId, limit: MAX_SESSIONS });
     return { scope: "learner" as const, user_id: query.user_id, proficiency_rule: RULE, ...learnerProgress(items) };
   }
   const groupId = query.group_id;
   if (groupId && (await foreignGroupIds(db, { organizationId, groupIds: [groupId] })).length) {
-    throw notFound("Group not found");
+    throw notFound("Group not found", "group");
   }
   const [rows, weeks] = await Promise.all([
     selectCohortSkillScores(db, { organizationId, groupId }),

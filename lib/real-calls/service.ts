@@ -12,7 +12,7 @@ import {
 import { holds } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import { env } from "@/lib/env";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, type ErrorCode, notFound } from "@/lib/errors";
 import { kickGrader } from "@/lib/grading/queue";
 import { getActiveMembership } from "@/lib/organizations/membership";
 import { listVisibleRoleplays } from "@/lib/roleplays/service";
@@ -20,13 +20,13 @@ import type { RealCallCreateInput, RealCallPreviewInput } from "@/lib/validation
 
 import { type ParsedTranscript, type ParseErrorCode, parseTranscript, TranscriptParseError } from "./parse";
 
-const STATUS: Record<ParseErrorCode, number> = {
-  empty: 400,
-  too_large: 413,
-  binary: 415,
-  unknown_format: 422,
-  no_turns: 422,
-  too_long: 422,
+const CODE: Record<ParseErrorCode, ErrorCode> = {
+  empty: "bad_request:transcript",
+  too_large: "too_large:transcript",
+  binary: "unsupported_media:transcript",
+  unknown_format: "invalid:transcript",
+  no_turns: "invalid:transcript",
+  too_long: "invalid:transcript",
 };
 
 /** The transcript read, or the reason it cannot be, as a 4xx. */
@@ -34,7 +34,7 @@ export function readTranscript(content: string, filename?: string): ParsedTransc
   try {
     return parseTranscript(content, filename);
   } catch (err) {
-    if (err instanceof TranscriptParseError) throw new AppError(STATUS[err.code], err.message);
+    if (err instanceof TranscriptParseError) throw new AppError(CODE[err.code], err.message);
     throw err;
   }
 }
@@ -58,10 +58,10 @@ async function learnerFor(user: SessionUser, organizationId: string, learnerId?:
   const db = await getDb();
   if (!learnerId || learnerId.toLowerCase() === user.id) return user.id;
   const own = await findMembership(db, { userId: user.id, organizationId });
-  if (!holds(user, "reviewer", own?.role ?? null)) throw notFound("Learner not found");
+  if (!holds(user, "reviewer", own?.role ?? null)) throw notFound("Learner not found", "learner");
   const learner = await findOrganizationMember(db, { organizationId, userId: learnerId.toLowerCase() });
   // Admins are not learners: an admin's call is uploaded by that admin.
-  if (learner?.role !== "member") throw notFound("Learner not found");
+  if (learner?.role !== "member") throw notFound("Learner not found", "learner");
   return learner.id;
 }
 
@@ -70,13 +70,19 @@ export function gradedTurns(parsed: ParsedTranscript, learnerLabel: string, ende
   const label = parsed.speakers.find((s) => s.label.toLowerCase() === learnerLabel.trim().toLowerCase())?.label;
   const silent = parsed.silent.find((s) => s.toLowerCase() === learnerLabel.trim().toLowerCase());
   if (!label && silent)
-    throw new AppError(422, `"${silent}" says nothing in this call: there are no learner turns to grade.`);
+    throw new AppError(
+      "invalid:transcript",
+      `"${silent}" says nothing in this call: there are no learner turns to grade.`,
+    );
   if (!label) {
     const found = parsed.speakers.map((s) => `"${s.label}"`).join(", ");
-    throw new AppError(422, `Speaker "${learnerLabel}" is not in this transcript (found ${found}).`);
+    throw new AppError("invalid:transcript", `Speaker "${learnerLabel}" is not in this transcript (found ${found}).`);
   }
   if (parsed.speakers.length < 2) {
-    throw new AppError(422, "The transcript has only one speaker: grading needs the other side of the call too.");
+    throw new AppError(
+      "invalid:transcript",
+      "The transcript has only one speaker: grading needs the other side of the call too.",
+    );
   }
   const others = parsed.speakers.filter((s) => s.label !== label).map((s) => s.label);
   const duration = parsed.duration_seconds ?? 0;
@@ -89,7 +95,8 @@ export function gradedTurns(parsed: ParsedTranscript, learnerLabel: string, ende
     startedAt: at(t.start),
     endedAt: at(t.end),
   }));
-  if (!turns.some((t) => t.speaker === "learner")) throw new AppError(422, `"${label}" says nothing in this call.`);
+  if (!turns.some((t) => t.speaker === "learner"))
+    throw new AppError("invalid:transcript", `"${label}" says nothing in this call.`);
   return { label, others, turns, startedAt };
 }
 
@@ -101,7 +108,7 @@ export async function createRealCall(user: SessionUser, input: RealCallCreateInp
   const parsed = readTranscript(input.content, input.filename);
   const db = await getDb();
   const roleplay = await findStartableRoleplay(db, { user, roleplayId: input.roleplay_id.toLowerCase() });
-  if (!roleplay) throw notFound("Roleplay not found");
+  if (!roleplay) throw notFound("Roleplay not found", "roleplay");
   const learnerId = await learnerFor(user, roleplay.organization_id, input.learner_id);
   const endedAt = new Date();
   const { label, others, turns, startedAt } = gradedTurns(parsed, input.learner_label, endedAt);

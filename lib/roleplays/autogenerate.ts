@@ -41,16 +41,16 @@ const generatedSchema = personaSchema.extend({
 
 /** Why the model call failed, in words the form can show. */
 function modelFailure(err: unknown): AppError {
-  if (err instanceof ModelOutputError) return new AppError(502, `Auto-generate failed: ${err.message}`);
+  if (err instanceof ModelOutputError) return new AppError("upstream:model", `Auto-generate failed: ${err.message}`);
   if (err instanceof Anthropic.APIConnectionTimeoutError) {
     const seconds = Math.round(env().AUTOGENERATE_TIMEOUT_MS / 1000);
-    return new AppError(504, `Auto-generate failed: the model did not answer within ${seconds} s`);
+    return new AppError("timeout:model", `Auto-generate failed: the model did not answer within ${seconds} s`);
   }
   if (err instanceof Anthropic.APIError && err.status) {
-    return new AppError(502, `Auto-generate failed: the Anthropic API answered ${err.status}`);
+    return new AppError("upstream:model", `Auto-generate failed: the Anthropic API answered ${err.status}`);
   }
   if (err instanceof Anthropic.APIError)
-    return new AppError(502, "Auto-generate failed: the Anthropic API could not be reached");
+    return new AppError("upstream:model", "Auto-generate failed: the Anthropic API could not be reached");
   throw err;
 }
 
@@ -85,7 +85,7 @@ export async function autogenerateRoleplay(user: SessionUser, input: Autogenerat
   assertRole(user, "developer", null, "auto-generate schemas");
   const timeoutMs = env().AUTOGENERATE_TIMEOUT_MS;
   const client = anthropicClient({ timeoutMs, maxRetries: 0 });
-  if (!client) throw new AppError(503, NO_KEY_DETAIL);
+  if (!client) throw new AppError("unavailable:model", NO_KEY_DETAIL);
   // Edit mode: the schema must exist and be manageable before the model is asked anything.
   const existing = input.schema_id ? await getRoleplayForEditing(user, input.schema_id) : null;
   const organizationId = existing ? existing.organization_id : await organizationForNewRoleplay(user);

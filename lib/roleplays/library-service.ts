@@ -77,7 +77,7 @@ export type LibraryListing = Awaited<ReturnType<typeof listLibrary>>;
 export async function addFromLibrary(user: SessionUser, input: AddFromLibraryInput) {
   const orgId = await libraryOrganization(user, input.organization_id);
   const entry = findLibraryEntry(input.key);
-  if (!entry) throw notFound("Library roleplay not found");
+  if (!entry) throw notFound("Library roleplay not found", "library_roleplay");
   const db = await getDb();
   const taken = new Set((await selectRoleplayNames(db, orgId)).map((r) => r.name));
   const [row] = await insertLibraryCopies(db, {

@@ -41,7 +41,7 @@ export async function listVisibleRoleplays(user: SessionUser, opts: { returnAll?
 /** A schema the caller may see; developers may open any live schema (they may edit any). */
 export async function getRoleplay(user: SessionUser, roleplayId: string) {
   const [row] = await selectVisibleRoleplays(await getDb(), { user, roleplayId });
-  if (!row) throw notFound("Schema not found");
+  if (!row) throw notFound("Schema not found", "roleplay");
   return presentRoleplay(row);
 }
 
@@ -93,7 +93,7 @@ export async function createRoleplay(user: SessionUser, payload: RoleplayPayload
 /** A live schema the caller may manage (admins of its organisation, developers); outsiders get 404, members 403. */
 async function manageableRoleplay(user: SessionUser, roleplayId: string, action: string) {
   const roleplay = await findRoleplayWithRole(await getDb(), { roleplayId, user });
-  if (!roleplay) throw notFound("Schema not found");
+  if (!roleplay) throw notFound("Schema not found", "roleplay");
   assertRole(user, "admin", roleplay.role, action);
   return roleplay;
 }
@@ -106,7 +106,7 @@ export async function updateRoleplay(user: SessionUser, roleplayId: string, payl
     roleplayId: roleplay.id,
     organizationId: roleplay.organization_id,
   });
-  if (!updated) throw notFound("Schema not found");
+  if (!updated) throw notFound("Schema not found", "roleplay");
   return getRoleplay(user, roleplay.id);
 }
 
@@ -116,7 +116,7 @@ export async function deleteRoleplay(user: SessionUser, roleplayId: string, opts
   const target = { roleplayId: roleplay.id, organizationId: roleplay.organization_id };
   const db = await getDb();
   const deleted = opts.soft ? await softDeleteRoleplay(db, target) : await hardDeleteRoleplay(db, target);
-  if (!deleted) throw notFound("Schema not found");
+  if (!deleted) throw notFound("Schema not found", "roleplay");
   return {
     message: opts.soft ? "Schema deleted" : "Schema permanently deleted",
     id: roleplay.id,
@@ -136,7 +136,7 @@ export async function listGroups(user: SessionUser, organizationId?: string) {
     if (!membership) return [];
     orgId = membership.organizationId;
   } else if (!user.isDev && !(await findMembership(db, { userId: user.id, organizationId: orgId }))) {
-    throw notFound("Organization not found");
+    throw notFound("Organization not found", "organization");
   }
   return selectOrganizationGroups(db, { organizationId: orgId, order: "name" });
 }
