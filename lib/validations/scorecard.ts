@@ -1,16 +1,7 @@
 import { z } from "zod";
 
 import { requiredText, text } from "./common";
-import {
-  type Measure,
-  MEASURE_LABELS,
-  MEASURES,
-  SCENARIO_KIND_LABELS,
-  SCENARIO_KINDS,
-  type ScenarioKind,
-  WEIGHT_TOTAL,
-  weightTotal,
-} from "./scorecard-terms";
+import { MEASURES, SCENARIO_KINDS, WEIGHT_TOTAL, weightTotal } from "./scorecard-terms";
 
 export {
   type Measure,
@@ -21,7 +12,7 @@ export {
   type ScenarioKind,
   WEIGHT_TOTAL,
   weightTotal,
-};
+} from "./scorecard-terms";
 
 export const criterionSchema = z.object({
   id: requiredText("Criterion id", 60).regex(
