@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { apiErrorOf } from "@/lib/client/api";
 import { AppError, ERROR_CODE_HEADER, ERROR_TYPES, errorResponse, notFound, unauthorized } from "@/lib/errors";
 
 import { linesMatching, readSource, sourceFiles } from "../helpers/source-files";
@@ -65,6 +66,22 @@ describe("error codes", () => {
     expect(res.headers.get(ERROR_CODE_HEADER)).toBe("rate_limited:signin");
     expect(res.headers.get("retry-after")).toBe("60");
     expect(await res.json()).toEqual({ detail: "Too many" });
+  });
+
+  it("reaches the client: an ended call is told apart from another 409 by its code", async () => {
+    const answer = async (err: AppError) => {
+      const res = errorResponse(err);
+      return apiErrorOf(res, await res.json());
+    };
+    const ended = await answer(new AppError("ended:conversation", "This conversation has ended"));
+    expect([ended.status, ended.code, ended.message]).toEqual([
+      409,
+      "ended:conversation",
+      "This conversation has ended",
+    ]);
+    expect((await answer(new AppError("conflict:conversation", "This conversation has ended"))).code).not.toBe(
+      "ended:conversation",
+    );
   });
 });
 
