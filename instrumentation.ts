@@ -3,6 +3,7 @@
  * prepare the database (migrate, demo seed, bootstrap developer), then start the sweeps.
  */
 export async function register() {
+  // Set by Next.js per runtime, and read before lib/env.ts is loaded (the edge runtime cannot load it).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { refuseToStartIfMisconfigured } = await import("@/lib/env");
   refuseToStartIfMisconfigured();

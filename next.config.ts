@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 
+// Raw process.env reads: Next.js loads this file before the app's modules, so lib/env.ts's env() cannot be used.
 const dev = process.env.NODE_ENV !== "production";
 
 // Next.js inlines its bootstrap scripts, so scripts need 'unsafe-inline' without nonces;
