@@ -27,7 +27,7 @@ export const ROLES = {
     who: "signed-in users",
   },
   reviewer: {
-    may: "review, comment on and override the grades of their organisation's calls",
+    may: "coach their organisation's learners: review, comment on and override grades, upload calls for them",
     // Developers review nothing of an organisation they are not an admin of.
     held: (_user: SessionUser, role: OrganizationRole) => role === "admin",
     who: "admins of the conversation's organization",

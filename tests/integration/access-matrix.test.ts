@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
-import type { Access } from "@/lib/auth/roles";
+import { type Access, ROLE_NAMES } from "@/lib/auth/roles";
 import { resetAll } from "@/lib/rate-limit";
 
 import { call } from "../helpers/api";
@@ -173,7 +173,7 @@ const notFoundDetail: Record<string, string> = {
 
 // Every route and server action declares who may call it (lib/auth/roles.ts), where it is declared;
 // the rows above must agree with what it declares.
-const ROLES_DECLARED = ["public", "agent", "user", "reviewer", "admin", "developer"];
+const ROLES_DECLARED: string[] = ["public", "agent", ...ROLE_NAMES];
 const accessOf = (handler: unknown) => (handler as { access?: Access } | undefined)?.access;
 const refused = (status: number) => status === 403 || status === 404;
 
