@@ -4,6 +4,11 @@ const optional = z.string().trim().min(1).optional().catch(undefined);
 const NEEDS_KEY =
   "ANTHROPIC_API_KEY is required: the model plays the persona (a self-hosted endpoint that needs no key takes any placeholder, e.g. none)";
 const ms = (fallback: number) => z.coerce.number().int().min(0).max(10_000).default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false"])
+    .default(fallback ? "true" : "false")
+    .transform((v) => v === "true");
 
 const schema = z.object({
   LIVEKIT_URL: z
@@ -37,13 +42,16 @@ const schema = z.object({
   TTS_VOICE: z.string().default("alloy"),
   TTS_SPEED: z.coerce.number().min(0.25).max(4).default(1),
   CALL_MAX_MINUTES: z.coerce.number().positive().max(120).default(15),
-  // Turn-taking, tuned with `npm run bench:voice` (bench/RESULTS.md).
-  VAD_MIN_SILENCE_MS: ms(300),
-  ENDPOINTING_MIN_DELAY_MS: ms(300),
-  PREEMPTIVE_GENERATION: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+  // Turn-taking, chosen with `npm run bench:voice` and the labelled pauses of bench/voice-pauses.json
+  // (bench/RESULTS.md, issue 26): after 200 ms of silence the transcript and a draft reply (text and
+  // audio) are made; the turn is confirmed, and the draft played, after 1 s without speech, so a
+  // learner's pause shorter than that does not cut them off, and the wait hides behind the draft.
+  VAD_MIN_SILENCE_MS: ms(200),
+  ENDPOINTING_MIN_DELAY_MS: ms(1000),
+  PREEMPTIVE_GENERATION: flag(true),
+  PREEMPTIVE_TTS: flag(true),
+  // Send a reply's first clause to a whole-text TTS (OpenAI-compatible) as soon as it is written.
+  TTS_FIRST_CLAUSE: flag(true),
 });
 
 export type AgentConfig = z.output<typeof schema> & {

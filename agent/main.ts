@@ -50,6 +50,7 @@ export default defineAgent({
       turns: {
         minEndpointingDelayMs: config.ENDPOINTING_MIN_DELAY_MS,
         preemptiveGeneration: config.PREEMPTIVE_GENERATION,
+        preemptiveTts: config.PREEMPTIVE_TTS,
       },
     });
     const finished = recordTranscript(session, conversation_id, app);

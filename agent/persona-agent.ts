@@ -1,4 +1,4 @@
-import { llm, voice } from "@livekit/agents";
+import { llm, tts, voice } from "@livekit/agents";
 
 import { buildPersonaPrompt } from "@/lib/conversations/persona-prompt";
 import type { Persona } from "@/lib/validations/persona";
@@ -29,14 +29,26 @@ export type SessionDeps = {
   turns?: TurnSettings;
 };
 
-export type TurnSettings = { minEndpointingDelayMs: number; preemptiveGeneration: boolean };
+export type TurnSettings = {
+  minEndpointingDelayMs: number;
+  preemptiveGeneration: boolean;
+  /** Synthesise the drafted reply too before the turn is confirmed; it plays only once it is. */
+  preemptiveTts?: boolean;
+};
 
-export const DEFAULT_TURNS: TurnSettings = { minEndpointingDelayMs: 300, preemptiveGeneration: true };
+/** The worker's defaults (agent/config.ts). */
+export const DEFAULT_TURNS: TurnSettings = {
+  minEndpointingDelayMs: 1000,
+  preemptiveGeneration: true,
+  preemptiveTts: true,
+};
 
 /**
  * A session for one conversation; the worker adds the room, tests use text input only. With a VAD,
- * turns end on silence (the Silero VAD's own minimum silence, then the endpointing delay) and the
- * reply is drafted as soon as the final transcript arrives (preemptive generation).
+ * the Silero VAD's (short) minimum silence sends the speech to transcription and a reply is drafted
+ * from the transcript (preemptive generation), its audio too with preemptiveTts; the turn is
+ * confirmed, and the draft played, once the endpointing delay has passed without speech. Speech
+ * that resumes first drops the draft and the learner goes on.
  */
 export function buildSession(deps: SessionDeps): voice.AgentSession {
   const turns = deps.turns ?? DEFAULT_TURNS;
@@ -44,13 +56,19 @@ export function buildSession(deps: SessionDeps): voice.AgentSession {
     llm: deps.llm,
     stt: deps.stt,
     tts: deps.tts,
+    // Our own sentence splitter in front of a whole-text TTS (agent/plugins.ts) reports an "aligned
+    // transcript" made of its pieces joined without spaces; the persona's words come from the model's text instead.
+    useTtsAlignedTranscript: !(deps.tts instanceof tts.StreamAdapter),
     // null, not undefined: without a VAD of ours the framework would start its own.
     vad: deps.vad ?? null,
     turnHandling: deps.vad
       ? {
           turnDetection: "vad",
           endpointing: { minDelay: turns.minEndpointingDelayMs },
-          preemptiveGeneration: { enabled: turns.preemptiveGeneration },
+          preemptiveGeneration: {
+            enabled: turns.preemptiveGeneration,
+            preemptiveTts: turns.preemptiveGeneration && (turns.preemptiveTts ?? false),
+          },
         }
       : { turnDetection: null },
   });

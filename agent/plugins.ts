@@ -1,6 +1,7 @@
-import type { voice } from "@livekit/agents";
+import { tts, type voice } from "@livekit/agents";
 
 import type { AgentConfig } from "./config";
+import { FirstClauseTokenizer } from "./first-clause";
 
 type Speech = Pick<voice.AgentSessionOptions, "stt" | "tts">;
 
@@ -34,7 +35,7 @@ async function loadStt(config: AgentConfig): Promise<Speech["stt"]> {
 async function loadTts(config: AgentConfig): Promise<Speech["tts"]> {
   if (config.tts === "openai") {
     const openai = await import("@livekit/agents-plugin-openai");
-    return new openai.TTS({
+    const speech = new openai.TTS({
       baseURL: config.TTS_BASE_URL,
       apiKey: config.TTS_API_KEY ?? LOCAL_KEY,
       model: config.TTS_MODEL,
@@ -42,6 +43,8 @@ async function loadTts(config: AgentConfig): Promise<Speech["tts"]> {
       voice: config.TTS_VOICE as never,
       speed: config.TTS_SPEED,
     });
+    // A whole-text API: the framework would cut the reply into sentences; we send the first clause at once.
+    return config.TTS_FIRST_CLAUSE ? new tts.StreamAdapter(speech, new FirstClauseTokenizer()) : speech;
   }
   if (config.tts === "elevenlabs") {
     const elevenlabs = await import("@livekit/agents-plugin-elevenlabs");

@@ -5,7 +5,7 @@
  * is split into stages and compared with what the stand-ins themselves take.
  *
  *   npm run bench:voice                 # both settings, 30 turns each
- *   TURNS=40 SETTINGS=tuned npm run bench:voice
+ *   TURNS=40 SETTINGS="shipped|early draft 200" npm run bench:voice   # settings by name prefix, | between
  */
 import { initializeLogger } from "@livekit/agents";
 
@@ -24,16 +24,47 @@ import {
 } from "@/agent/testing/voice-rig";
 import { personaSchema } from "@/lib/validations/persona";
 
+import { cutOffRate, evaluate } from "./voice-pauses";
+
 const LATENCY: Latency = { sttMs: 150, llmFirstTokenMs: 400, llmTokensPerSecond: 40, ttsFirstAudioMs: 150 };
 const TURNS = Number(process.env.TURNS ?? 30);
 
-type Setting = { name: string; vadSilenceMs: number; minEndpointingDelayMs: number; preemptive: boolean };
+type Setting = {
+  name: string;
+  vadSilenceMs: number;
+  minEndpointingDelayMs: number;
+  preemptive: boolean;
+  preemptiveTts: boolean;
+  firstClause: boolean;
+};
+const base = { preemptive: true, preemptiveTts: false, firstClause: false };
 const SETTINGS: Setting[] = [
-  { name: "framework defaults", vadSilenceMs: 550, minEndpointingDelayMs: 500, preemptive: true },
-  { name: "defaults, no preemptive generation", vadSilenceMs: 550, minEndpointingDelayMs: 500, preemptive: false },
-  { name: "tuned (shipped)", vadSilenceMs: 300, minEndpointingDelayMs: 300, preemptive: true },
-  { name: "aggressive", vadSilenceMs: 200, minEndpointingDelayMs: 200, preemptive: true },
-].filter((s) => !process.env.SETTINGS || s.name.startsWith(process.env.SETTINGS));
+  { ...base, name: "framework defaults", vadSilenceMs: 550, minEndpointingDelayMs: 500 },
+  { ...base, name: "shipped before issue 26", vadSilenceMs: 300, minEndpointingDelayMs: 300 },
+  { ...base, name: "first clause to TTS", vadSilenceMs: 300, minEndpointingDelayMs: 300, firstClause: true },
+  // Issue 26: a short VAD silence starts transcription and the draft reply (text and audio) early; the
+  // turn is confirmed, and the audio played, only after the longer endpointing delay without speech.
+  ...[
+    [200, 1000],
+    [200, 1300],
+    [150, 1000],
+  ].map(([vadSilenceMs, minEndpointingDelayMs]) => ({
+    name: `early draft ${vadSilenceMs}, confirm at ${minEndpointingDelayMs}`,
+    vadSilenceMs,
+    minEndpointingDelayMs,
+    preemptive: true,
+    preemptiveTts: true,
+    firstClause: true,
+  })),
+  {
+    ...base,
+    name: "aggressive",
+    vadSilenceMs: 200,
+    minEndpointingDelayMs: 200,
+    preemptiveTts: true,
+    firstClause: true,
+  },
+].filter((s) => !process.env.SETTINGS || process.env.SETTINGS.split("|").some((name) => s.name.startsWith(name)));
 
 const LEARNER = [
   "Hi Dana this is Riley from Fleetwise do you have a minute",
@@ -78,6 +109,23 @@ const until = async (ok: () => boolean, ms = 20_000) => {
 /** The first sentence as the framework's sentence tokenizer sends it to TTS (sentences under 20 characters merge with the next). */
 const firstTtsText = (tts: { text: string }[]) => tts[0]?.text ?? "";
 
+/**
+ * What the stand-ins and the configured waits alone take from the end of speech to first audio:
+ * transcription starts after the VAD silence; the turn is confirmed at the endpointing delay (not
+ * before the transcript); the first TTS request waits for its text (the first LLM token, then 25 ms
+ * a token) and, without preemptive TTS, for the confirmation; audio plays once the turn is confirmed.
+ */
+function expectedMs(setting: Setting, firstText: string) {
+  const transcript = setting.vadSilenceMs + LATENCY.sttMs;
+  const confirmed = Math.max(setting.minEndpointingDelayMs, transcript);
+  const textFor = (start: number) =>
+    start + LATENCY.llmFirstTokenMs + (Math.ceil(firstText.length / 4) - 1) * (1000 / LATENCY.llmTokensPerSecond);
+  if (!setting.preemptive) return textFor(confirmed) + LATENCY.ttsFirstAudioMs;
+  const text = textFor(transcript);
+  if (setting.preemptiveTts) return Math.max(confirmed, text + LATENCY.ttsFirstAudioMs);
+  return Math.max(confirmed, text) + LATENCY.ttsFirstAudioMs;
+}
+
 type Turn = {
   eosToStt: number;
   sttToToken: number;
@@ -102,12 +150,17 @@ async function runSetting(setting: Setting) {
     STT_BASE_URL: speech.url,
     TTS_BASE_URL: speech.url,
     VAD_MIN_SILENCE_MS: String(setting.vadSilenceMs),
+    TTS_FIRST_CLAUSE: String(setting.firstClause),
   });
   const session = buildSession({
     llm: new ClaudeLLM({ model: "claude-bench", apiKey: "bench", baseURL: claude.url }),
     ...(await loadSpeech(config)),
     vad: await loadVad(config),
-    turns: { minEndpointingDelayMs: setting.minEndpointingDelayMs, preemptiveGeneration: setting.preemptive },
+    turns: {
+      minEndpointingDelayMs: setting.minEndpointingDelayMs,
+      preemptiveGeneration: setting.preemptive,
+      preemptiveTts: setting.preemptiveTts,
+    },
   });
   const mic = new PacedMicrophone();
   const speaker = new RecordingSpeaker();
@@ -141,12 +194,7 @@ async function runSetting(setting: Setting) {
       .filter((r) => r.at <= tts[0].at)
       .at(-1)!;
     const firstSentence = firstTtsText(tts);
-    const expected =
-      setting.vadSilenceMs +
-      LATENCY.sttMs +
-      LATENCY.llmFirstTokenMs +
-      (Math.ceil(firstSentence.length / 4) - 1) * (1000 / LATENCY.llmTokensPerSecond) +
-      LATENCY.ttsFirstAudioMs;
+    const expected = expectedMs(setting, firstSentence);
     turns.push({
       eosToStt: stt.at(-1)!.answeredAt - eos,
       sttToToken: llm.firstTokenAt - stt.at(-1)!.answeredAt,
@@ -172,18 +220,23 @@ async function runSetting(setting: Setting) {
     await sleep(600);
   }
   const wallMs = performance.now() - wall0;
+  const connections = { speech: speech.connections(), claude: claude.connections() };
+  // Drafts made and dropped (a pause the VAD took for an end, then more speech) show as extra requests.
+  const requests = { stt: speech.stt.length, llm: claude.requests.length, tts: speech.tts.length };
   const cpu = process.cpuUsage(cpu0);
   await mic.close();
   await session.close();
   await Promise.all([speech.close(), claude.close()]);
-  return { turns, cpuShare: (cpu.user + cpu.system) / 1000 / wallMs };
+  return { turns, cpuShare: (cpu.user + cpu.system) / 1000 / wallMs, connections, requests };
 }
 
-function report(setting: Setting, { turns, cpuShare }: Awaited<ReturnType<typeof runSetting>>) {
+type Result = Awaited<ReturnType<typeof runSetting>>;
+
+function report(setting: Setting, { turns, cpuShare, connections, requests }: Result) {
   const row = (label: string, xs: number[]) => `| ${label} | ${pct(xs, 50).toFixed(0)} | ${pct(xs, 95).toFixed(0)} |`;
   const overhead = turns.map((t) => t.firstAudio - t.expected);
   const lines = [
-    `### ${setting.name}: VAD silence ${setting.vadSilenceMs} ms, min endpointing delay ${setting.minEndpointingDelayMs} ms, preemptive generation ${setting.preemptive ? "on" : "off"} (${turns.length} turns)`,
+    `### ${setting.name}: VAD silence ${setting.vadSilenceMs} ms, min endpointing delay ${setting.minEndpointingDelayMs} ms, preemptive generation ${setting.preemptive ? "on" : "off"}, preemptive TTS ${setting.preemptiveTts ? "on" : "off"}, ${setting.firstClause ? "first clause" : "sentences"} to TTS (${turns.length} turns)`,
     "",
     "| stage (ms) | p50 | p95 |",
     "|---|---|---|",
@@ -214,7 +267,9 @@ function report(setting: Setting, { turns, cpuShare }: Awaited<ReturnType<typeof
     row("**overhead beyond stand-ins and VAD silence**", overhead),
     "",
     `TTS started before the LLM finished its reply (first sentence only) in ${turns.filter((t) => t.ttsBeforeLlmDone).length}/${turns.length} turns. ` +
-      `CPU while talking: ${(cpuShare * 100).toFixed(1)}% of one core for this call (agent, VAD and stand-ins in one process).`,
+      `CPU while talking: ${(cpuShare * 100).toFixed(1)}% of one core for this call (agent, VAD and stand-ins in one process). ` +
+      `TCP connections opened: ${connections.speech} to the STT/TTS stand-in, ${connections.claude} to the Claude stand-in, over ${turns.length} turns. ` +
+      `Requests: ${requests.stt} STT, ${requests.llm} Claude, ${requests.tts} TTS.`,
     "",
   ];
   console.log(lines.join("\n"));
@@ -225,5 +280,31 @@ ignoreAbortedRequests();
 console.log(
   `Stand-ins: STT ${LATENCY.sttMs} ms, Claude first token ${LATENCY.llmFirstTokenMs} ms then ${LATENCY.llmTokensPerSecond} tokens/s, TTS first audio ${LATENCY.ttsFirstAudioMs} ms.\n`,
 );
-for (const setting of SETTINGS) report(setting, await runSetting(setting));
+const results: [Setting, Result][] = [];
+for (const setting of SETTINGS) {
+  const result = await runSetting(setting);
+  report(setting, result);
+  results.push([setting, result]);
+}
+// The same settings over the labelled pauses (bench/voice-pauses.json): how often each would cut a learner off.
+const cutOffs = await evaluate(
+  SETTINGS.map((s) => ({
+    name: s.name,
+    activationThreshold: 0.5,
+    minSilenceMs: s.vadSilenceMs,
+    minDelayMs: s.minEndpointingDelayMs,
+    maxDelayMs: 3000,
+  })),
+);
+console.log(
+  "| setting | end of speech -> first audio p50 / p95 (ms) | overhead p50 / p95 (ms) | false cut-offs (labelled mid-sentence pauses) |",
+);
+console.log("|---|---|---|---|");
+for (const [n, [setting, { turns }]] of results.entries()) {
+  const first = turns.map((t) => t.firstAudio);
+  const overhead = turns.map((t) => t.firstAudio - t.expected);
+  console.log(
+    `| ${setting.name} | ${pct(first, 50).toFixed(0)} / ${pct(first, 95).toFixed(0)} | ${pct(overhead, 50).toFixed(0)} / ${pct(overhead, 95).toFixed(0)} | ${cutOffRate(cutOffs[n])} |`,
+  );
+}
 process.exit(0);

@@ -70,7 +70,8 @@ export function speechSamples(
   return readWavPcm16(readFileSync(wav));
 }
 
-function readWavPcm16(buf: Buffer): Int16Array {
+/** The 16-bit PCM samples of a WAV file. */
+export function readWavPcm16(buf: Buffer): Int16Array {
   let offset = 12;
   while (offset < buf.length) {
     const id = buf.toString("ascii", offset, offset + 4);
@@ -185,9 +186,15 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 async function listen(server: Server) {
+  // Counts TCP connections opened to the stand-in: a client that keeps its connections warm opens few.
+  server.on("connection", () => (connectionsOpened.get(server)!.count += 1));
+  connectionsOpened.set(server, { count: 0 });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+const connectionsOpened = new WeakMap<Server, { count: number }>();
+const opened = (server: Server) => () => connectionsOpened.get(server)?.count ?? 0;
 
 const close = (server: Server) => () =>
   new Promise<void>((r) => {
@@ -234,7 +241,7 @@ export async function startSpeechStandIn(
     }
     res.writeHead(404).end();
   });
-  return { url: `${await listen(server)}/v1`, stt, tts, close: close(server) };
+  return { url: `${await listen(server)}/v1`, stt, tts, connections: opened(server), close: close(server) };
 }
 
 export type ClaudeRequest = {
@@ -313,5 +320,5 @@ export async function startClaudeStandIn(
     entry.doneAt = Date.now();
     res.end();
   });
-  return { url: await listen(server), requests, close: close(server) };
+  return { url: await listen(server), requests, connections: opened(server), close: close(server) };
 }

@@ -33,6 +33,21 @@ describe("agent configuration", () => {
     expect(agentConfig({ ...base, CALL_MAX_MINUTES: "5" }).CALL_MAX_MINUTES).toBe(5);
   });
 
+  it("drafts the reply after a short silence and confirms the turn after a second, unless told otherwise", () => {
+    const config = agentConfig({ ...base });
+    expect([config.VAD_MIN_SILENCE_MS, config.ENDPOINTING_MIN_DELAY_MS]).toEqual([200, 1000]);
+    expect([config.PREEMPTIVE_GENERATION, config.PREEMPTIVE_TTS, config.TTS_FIRST_CLAUSE]).toEqual([true, true, true]);
+    const before = agentConfig({
+      ...base,
+      VAD_MIN_SILENCE_MS: "300",
+      ENDPOINTING_MIN_DELAY_MS: "300",
+      PREEMPTIVE_TTS: "false",
+      TTS_FIRST_CLAUSE: "false",
+    });
+    expect([before.VAD_MIN_SILENCE_MS, before.ENDPOINTING_MIN_DELAY_MS]).toEqual([300, 300]);
+    expect([before.PREEMPTIVE_TTS, before.TTS_FIRST_CLAUSE]).toEqual([false, false]);
+  });
+
   it("plays the persona on ANTHROPIC_MODEL_PERSONA when set (as the app does), else ANTHROPIC_MODEL", () => {
     expect(agentConfig({ ...base }).personaModel).toBe("claude-sonnet-5-5");
     expect(agentConfig({ ...base, ANTHROPIC_MODEL: "qwen3:8b" }).personaModel).toBe("qwen3:8b");

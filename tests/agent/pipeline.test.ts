@@ -53,13 +53,16 @@ let appUrl: string;
 const posted: AgentTurnPayload[] = [];
 const ended: string[] = [];
 let saying = "";
+/** When set, the n-th transcription request hears this (a learner's sentence said in parts). */
+let hearing: ((n: number) => string) | null = null;
+let reply: { text: string } | null = null;
 
 beforeAll(async () => {
   initializeLogger({ pretty: false, level: "warn" });
-  speech = await startSpeechStandIn({ sttMs: 150, ttsFirstAudioMs: 150 }, () => saying);
+  speech = await startSpeechStandIn({ sttMs: 150, ttsFirstAudioMs: 150 }, (n) => hearing?.(n) ?? saying);
   claude = await startClaudeStandIn(
     { llmFirstTokenMs: 400, llmTokensPerSecond: 40 },
-    (n) => PERSONA[Math.min(n, PERSONA.length - 1)],
+    (n) => reply ?? PERSONA[Math.min(n, PERSONA.length - 1)],
   );
   app = createServer((req, res) => {
     let body = "";
@@ -78,6 +81,35 @@ afterAll(async () => {
   await Promise.all([speech?.close(), claude?.close(), new Promise((r) => app?.close(r))]);
 });
 
+/** The worker's configuration against the stand-ins, with its defaults unless `extra` says otherwise. */
+const offlineConfig = (extra: Record<string, string> = {}) =>
+  agentConfig({
+    LIVEKIT_URL: "ws://127.0.0.1:7880",
+    LIVEKIT_API_KEY: "devkey",
+    LIVEKIT_API_SECRET: "secret",
+    AGENT_SECRET: "agent-secret-0123456789",
+    ANTHROPIC_API_KEY: "test-key",
+    APP_URL: appUrl,
+    STT_BASE_URL: speech.url,
+    TTS_BASE_URL: speech.url,
+    ...extra,
+  });
+
+/** A session as the worker builds it, heard through a paced microphone and recorded by a speaker. */
+async function audioSession(config: ReturnType<typeof agentConfig>) {
+  const session = buildSession({
+    llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
+    ...(await loadSpeech(config)),
+    vad: await loadVad(config),
+    turns: DEFAULT_TURNS,
+  });
+  const mic = new PacedMicrophone();
+  const speaker = new RecordingSpeaker();
+  session.input.audio = mic;
+  session.output.audio = speaker;
+  return { session, mic, speaker };
+}
+
 const until = async (what: string, ok: () => boolean, ms = 15_000) => {
   const deadline = Date.now() + ms;
   while (!ok()) {
@@ -88,29 +120,12 @@ const until = async (what: string, ok: () => boolean, ms = 15_000) => {
 
 describe("audio through the whole pipeline (offline)", () => {
   it("hears the learner, answers in the persona's voice, posts both sides, and hangs up at the persona's close", async () => {
-    const config = agentConfig({
-      LIVEKIT_URL: "ws://127.0.0.1:7880",
-      LIVEKIT_API_KEY: "devkey",
-      LIVEKIT_API_SECRET: "secret",
-      AGENT_SECRET: "agent-secret-0123456789",
-      ANTHROPIC_API_KEY: "test-key",
-      APP_URL: appUrl,
-      STT_BASE_URL: speech.url,
+    const config = offlineConfig({
       STT_MODEL: "Systran/faster-whisper-small",
-      TTS_BASE_URL: speech.url,
       TTS_MODEL: "kokoro",
       TTS_VOICE: "af_heart",
     });
-    const session = buildSession({
-      llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
-      ...(await loadSpeech(config)),
-      vad: await loadVad(config),
-      turns: DEFAULT_TURNS,
-    });
-    const mic = new PacedMicrophone();
-    const speaker = new RecordingSpeaker();
-    session.input.audio = mic;
-    session.output.audio = speaker;
+    const { session, mic, speaker } = await audioSession(config);
     const finished = recordTranscript(session, "conv-audio", new AppClient(config.APP_URL, config.AGENT_SECRET));
     const closed = new Promise<voice.CloseEvent>((r) => session.once(voice.AgentSessionEventTypes.Close, r));
     await session.start({ agent: buildPersonaAgent(persona, [], endCallTools()) });
@@ -138,10 +153,11 @@ describe("audio through the whole pipeline (offline)", () => {
     // Claude played the persona with the end_call tool available.
     expect(claude.requests[0].system).toContain("Dana Whitfield");
     expect(claude.requests[0].tools).toEqual(["end_call"]);
-    // Text-to-speech spoke in the configured voice, sentence by sentence, and audio came out for both replies.
+    // Text-to-speech spoke in the configured voice, the first clause on its own, and audio came out for both replies.
     expect(speech.tts[0]).toMatchObject({ voice: "af_heart", model: "kokoro" });
-    expect(speech.tts[0].text).toBe("Dana speaking, who is this please?");
-    // ...and the first sentence went to TTS while Claude was still writing the rest.
+    expect(speech.tts[0].text).toBe("Dana speaking,");
+    expect(speech.tts[1].text).toBe("who is this please? I have a few minutes before my next meeting,");
+    // ...and the first clause went to TTS while Claude was still writing the rest.
     expect(speech.tts[0].at).toBeLessThan(claude.requests.find((r) => r.text === PERSONA[0].text)!.doneAt);
     expect(speaker.segments.length).toBeGreaterThanOrEqual(2);
     for (const s of speaker.segments) expect(s.samples / s.sampleRate).toBeGreaterThan(0.3);
@@ -155,18 +171,39 @@ describe("audio through the whole pipeline (offline)", () => {
     expect(ended).toEqual(["/api/agent/conversations/conv-audio/end"]);
   }, 60_000);
 
-  it("says a spoken goodbye and ends the call at the time limit", async () => {
-    const config = agentConfig({
-      LIVEKIT_URL: "ws://127.0.0.1:7880",
-      LIVEKIT_API_KEY: "devkey",
-      LIVEKIT_API_SECRET: "secret",
-      AGENT_SECRET: "agent-secret-0123456789",
-      ANTHROPIC_API_KEY: "test-key",
-      APP_URL: appUrl,
-      STT_BASE_URL: speech.url,
-      TTS_BASE_URL: speech.url,
-      CALL_MAX_MINUTES: "0.02",
+  it("lets the learner pause mid-sentence: one turn, one reply, to the whole sentence", async () => {
+    const config = offlineConfig();
+    const { session, mic, speaker } = await audioSession(config);
+    const learner: string[] = [];
+    session.on(voice.AgentSessionEventTypes.ConversationItemAdded, ({ item }) => {
+      if (item.type === "message" && item.role === "user") learner.push(item.textContent ?? "");
     });
+    reply = { text: "Honestly, it depends on the day." };
+    await session.start({ agent: buildPersonaAgent(persona) });
+    mic.start();
+    try {
+      // Each stretch of speech is transcribed on its own: the first request hears the first half.
+      const first = speech.stt.length;
+      const halves = ["How do you decide", "which orders ship first on a busy day"];
+      hearing = (n) => halves[Math.min(n - first, 1)];
+      await mic.say(speechSamples(halves[0]));
+      // A 700 ms pause: long enough for the VAD to send the first half to STT and a draft to start.
+      await new Promise((r) => setTimeout(r, 700));
+      await mic.say(speechSamples(halves[1]));
+      await until("the persona's reply", () => speaker.segments.length >= 1, 20_000);
+      await new Promise((r) => setTimeout(r, 1500));
+    } finally {
+      reply = null;
+      hearing = null;
+      await mic.close();
+      await session.close();
+    }
+    expect(learner).toEqual(["How do you decide which orders ship first on a busy day"]);
+    expect(speaker.segments).toHaveLength(1);
+  }, 45_000);
+
+  it("says a spoken goodbye and ends the call at the time limit", async () => {
+    const config = offlineConfig({ CALL_MAX_MINUTES: "0.02" });
     const session = buildSession({
       llm: new ClaudeLLM({ model: "claude-test", apiKey: "test-key", baseURL: claude.url }),
       ...(await loadSpeech(config)),
