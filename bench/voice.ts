@@ -186,7 +186,9 @@ async function runSetting(setting: Setting) {
     const eos = await mic.say(audio[k]);
     await until(() => speaker.segments.length > nOut);
     const firstAudio = speaker.segments[nOut].firstFrameAt;
-    const tts = speech.tts.slice(nTts);
+    // TTS requests of this turn's reply (the previous reply's last sentences can still be on their way).
+    const turnStart = claude.requests[nLlm]?.at ?? 0;
+    const tts = speech.tts.slice(nTts).filter((t) => t.at >= turnStart);
     const stt = speech.stt.slice(nStt).filter((r) => r.answeredAt <= firstAudio);
     // With preemptive generation a draft may be dropped; the reply spoken is the last request made before TTS started.
     const llm = claude.requests
