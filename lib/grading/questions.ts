@@ -103,7 +103,8 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
   return ordered.flatMap((t, turn) => {
     if (t.speaker !== "learner") return [];
     const before = ordered[turn - 1]?.speaker === "persona" ? ordered[turn - 1].text : null;
-    const reading = understand(t.text, { buyerBefore: before, vocabulary });
+    const after = ordered[turn + 1]?.speaker === "persona" ? ordered[turn + 1].text : null;
+    const reading = understand(t.text, { buyerBefore: before, buyerAfter: after, vocabulary });
     const asks = reading.units.filter((u) => u.question !== null || u.stage !== null);
     const reply = ordered[turn + 1];
     const replied = reply?.speaker === "persona" && wordCount(reply.text) >= 2;

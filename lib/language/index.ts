@@ -5,7 +5,7 @@
  */
 import { buyerTokens, type Classified, classifyUnit, type Decision } from "./acts";
 import { RULES } from "./rules";
-import { analyseTurn, type Unit } from "./units";
+import { analyseTurn, type Unit, withoutPunctuation } from "./units";
 
 export { type Act, type Classified, type Decision, SPIN_STAGES, type SpinStage } from "./acts";
 export type { QuestionForm, Unit } from "./units";
@@ -16,9 +16,20 @@ export type TurnReading = { text: string; corrections: { from: string; to: strin
 /** Reads one learner turn. `vocabulary`: the conversation's own words (the persona's card), preferred by typo repair. */
 export function understand(
   turn: string,
-  context: { buyerBefore?: string | null; vocabulary?: ReadonlySet<string> } = {},
+  context: {
+    buyerBefore?: string | null;
+    /** The buyer's reply, when known (grading): a yes or a no to a statement shows it was asked. */
+    buyerAfter?: string | null;
+    /** Trust a closing "?" on a statement (the live persona reads the chat as typed); grading never does. */
+    marked?: boolean;
+    vocabulary?: ReadonlySet<string>;
+  } = {},
 ): TurnReading {
   const analysed = analyseTurn(turn, context.vocabulary);
+  const closing = analysed.units.at(-1);
+  const asked = answeredYesOrNo(context.buyerAfter) || (!!context.marked && /\?\s*$/.test(turn));
+  const risen = !!closing && closing.question === null && asked && asksAboutBuyer(closing);
+  if (risen) analysed.units[analysed.units.length - 1] = { ...closing, question: "statement" };
   const buyer = buyerTokens(context.buyerBefore);
   const units: Understood[] = [];
   analysed.units.forEach((unit, index) => {
@@ -29,8 +40,47 @@ export function understand(
     });
     units.push({ ...unit, ...aboutOwnPitch(classified, unit, units.at(-1)), index });
   });
+  // A statement asked with a rising voice is a question only when it asks for discovery or checks a
+  // fact; "thanks for taking the call, how's your week?" left unsplit stays small talk.
+  const last = units.at(-1);
+  if (risen && last && last.stage === null && last.act !== "check")
+    units[units.length - 1] = { ...last, question: null };
   return { text: analysed.text, corrections: analysed.corrections, units };
 }
+
+/** A reply that opens with a yes or a no ("yeah, every week", "not really") answered a question. */
+const YES_OR_NO =
+  /^(?:yes|yeah|yep|yup|yea|no|nope|nah|not really|not at all|not much|not yet|exactly|absolutely|definitely|correct|of course|sure does|it does|it is|they do|they are|we do|we are|i do|i am|it doesn't|it isn't|they don't|we don't|right|true|totally|100 percent|a bit|a little|a lot|very much|sometimes|often)\b/;
+
+function answeredYesOrNo(reply: string | null | undefined): boolean {
+  return !!reply && YES_OR_NO.test(withoutPunctuation(reply.toLowerCase()));
+}
+
+/**
+ * A statement the buyer then answers with a yes or a no was asked with a rising voice ("this is
+ * affecting also the waiting list"), when it is short, has a verb, and is about the buyer's side, not
+ * the learner's own ("we did everything by hand").
+ */
+function asksAboutBuyer(unit: Unit): boolean {
+  const core = unit.tokens.slice(unit.start);
+  const words = core.map((t) => t.lower);
+  const own = words.some((w) => ["i", "we", "my", "our", "us", "me"].includes(w));
+  const theirs = words.some((w) => ["you", "your"].includes(w));
+  // Advice, promises and blame ("you should have measured it", "you never told us") are answered with a
+  // yes or a no too, but they tell the buyer something rather than ask.
+  const tells = words.some((w) => TELLING.has(w));
+  return (
+    core.length >= 3 &&
+    core.length <= 20 &&
+    (theirs || !own) &&
+    !tells &&
+    core.some((t) => t.pos === "VERB" || t.pos === "AUX")
+  );
+}
+
+const TELLING = new Set(
+  "should must shall will 'll would 'd could can might need n't not never nobody nothing".split(" "),
+);
 
 const POINTS_BACK = new Set(["that", "it", "this", "those", "these"]);
 

@@ -11,7 +11,7 @@ export const CLASSES = {
     wrong break broken fail failure slow stuck complain complaint mess chaos annoy annoying painful pain worry worried
     concern headache bottleneck error mistake late delay miss missing lose lost behind manual tedious hassle trouble
     unhappy dissatisfied bad worse worst poor weak gap leak drop backlog overload overwhelm stress stressful
-    inefficient inaccurate unreliable outdated crash downtime`),
+    inefficient inaccurate unreliable outdated crash downtime bother bothering bugging nightmare headaches`),
   /** Knock-on effects: money, time, people, customers, risk. */
   consequence: set(`cost expensive money revenue margin profit budget spend pay penalty fine lose loss churn
     customer client patient guest student reputation morale overtime burnout quit leave turnover risk audit

@@ -5,6 +5,7 @@
  * decides the rest. When two rules match, the higher `priority` wins (then the earlier entry).
  */
 import type { BuyerState } from "./features";
+import { CLASSES } from "./lexicon";
 import type { QuestionForm } from "./units";
 
 export type Act =
@@ -35,6 +36,9 @@ export type Rule = {
   miss: string[];
   note: string;
 };
+
+/** The lexicon's words of difficulty, as a pattern. */
+const DIFFICULTY = [...CLASSES.difficulty].join("|");
 
 const DAY =
   "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|this week|the \\d+\\w*|\\d+(?::\\d\\d)? ?(?:am|pm)?)";
@@ -223,6 +227,55 @@ export const RULES: Rule[] = [
     note: "Asking what is hard or unsatisfying is a problem question.",
   },
   {
+    id: "situation-tried-before",
+    does: "situation",
+    pattern:
+      /^(?:have|has|did) (?:you|your (?:team|company|people)|the team|they) (?:ever |already |previously )?(?:tried|try|used|use|looked at|look at|considered|consider|tested|test|had|bought|buy) (?:any|a|an|another|other|some|anything|something)\b/,
+    form: ["yes-no"],
+    priority: 2,
+    hit: [
+      "have you tried any apps for this before",
+      "did you ever try a scheduling tool",
+      "has your team looked at other systems",
+    ],
+    miss: ["have you tried our app", "have you seen our platform", "have you tried turning it off and on"],
+    note: "Asking what the buyer has tried before is about their situation; asking about the seller's own product is a pitch.",
+  },
+  {
+    id: "problem-another",
+    does: "problem",
+    pattern: new RegExp(
+      `^(?:(?:is|are|was) there )?(?:anything|something|what|any(?:thing)? other|any) else\\b.*\\b(?:${DIFFICULTY})|^any (?:other|more) (?:${DIFFICULTY})`,
+    ),
+    form: ["wh", "yes-no", "in-place", "request", "elliptic", "tag", null],
+    priority: 1,
+    hit: [
+      "anything else that's a pain",
+      "is there anything else giving you headaches",
+      "what else goes wrong",
+      "any other problems with the vans",
+      "anything else bugging you about it",
+    ],
+    miss: ["what else do you use for planning", "anything else you want to add", "what else should i know"],
+    note: "Asking for another difficulty is a problem question, however the buyer's last answer ended.",
+  },
+  {
+    id: "problem-colloquial",
+    does: "problem",
+    pattern:
+      /\b(?:what|which|where|anything)\b.*\b(?:bugs|bug|annoys|bothers|frustrates|irritates|drives) (?:you|ya|u|your team|them|people)\b(?! to)|\bdrives? (?:you|ya|them) (?:crazy|nuts|mad|up the wall)\b|\bwhere (?:does|do|did) (?:it|that|this|things|the process|they) (?:fall apart|fall down|break down|break|get stuck|go sideways)\b|\bwhat(?:'s| is) (?:the )?(?:most )?(?:annoying|painful|frustrating)\b/,
+    form: ["wh", "yes-no", "in-place", "request", "elliptic", "tag"],
+    priority: 1,
+    hit: [
+      "what bugs you most about it",
+      "where does it fall apart",
+      "what drives you crazy about the scheduling",
+      "what's most annoying about the current setup",
+    ],
+    miss: ["what drives your pricing", "who drives you to the depot", "what bugs did the app have"],
+    note: 'Everyday words for what is hard or annoying ask about the problem, as "what\'s the biggest challenge" does.',
+  },
+  {
     id: "problem-cause",
     does: "problem",
     pattern:
@@ -251,7 +304,7 @@ export const RULES: Rule[] = [
     id: "implication-continuing",
     does: "implication",
     pattern:
-      /\bif (?:this|that|it|nothing|things|the \w+) (?:continues|continue|keeps|keep|carries on|goes on|gets worse|doesn't change|does not change|stays the same|isn't fixed|is not fixed|grows|doubles)\b|\bif nothing changes\b|\bcost of doing nothing\b/,
+      /\bif (?:this|that|it|nothing|things|the \w+) (?:continues|continue|keeps|keep|carries on|goes on|gets worse|doesn't change|does not change|stays the same|isn't fixed|is not fixed)\b|\bif (?:this|that|it|the (?:problem|backlog|delay|delays|issue)) (?:grows|doubles)\b|\bif nothing changes\b|\bcost of doing nothing\b/,
     priority: 1,
     hit: [
       "if this continues through peak what happens to the big account",

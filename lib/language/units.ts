@@ -230,8 +230,12 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
             core.slice(i + 2, i + 4).some((t) => t.pos === "VERB"))),
     );
     if (at > 0) return "wh";
-    return null;
+    return questionAfterClause(core, last);
   }
+  // "before I explain anything you can tell me how...", "since you moved are the nurses still...": the
+  // question is the main clause after a subordinate one.
+  const afterClause = SUBORDINATORS.has(first) ? questionAfterClause(core, last) : null;
+  if (afterClause) return afterClause;
   if (WH.has(first) || (first === "how" && w[1] === "come")) {
     // Exclamations: "what a week", "how nice".
     if (
@@ -302,6 +306,42 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     !/\b(?:will|'ll|would|'d|could|can|should|must|need to|have to)\b/.test(tail)
   )
     return "statement";
+  return null;
+}
+
+/** Words that open a subordinate clause a question may follow ("before I start, how do you..."). */
+const SUBORDINATORS = new Set([
+  "before",
+  "after",
+  "since",
+  "because",
+  "as",
+  "while",
+  "until",
+  "unless",
+  "although",
+  "though",
+]);
+
+/**
+ * The question form of the main clause that follows a subordinate one, or null: the first point,
+ * after the clause has a verb of its own, where a wh-question, an inverted question or a request
+ * starts ("when the trucks are late are the clients told"). A statement after the clause stays one
+ * ("when the team was small we did everything by hand").
+ */
+function questionAfterClause(core: Token[], last: boolean): QuestionForm | null {
+  for (let k = 2; k < core.length - 1; k++) {
+    if (!core.slice(1, k).some((t) => t.pos === "VERB" || t.pos === "AUX")) continue;
+    // "...that the clients who..." / "...because it is": the clause is still open.
+    // A particle that ends a phrasal verb ("goes down", "runs out") closes the clause; a preposition does not.
+    const particle = ["ADP", "PART"].includes(core[k - 1].pos) && core[k - 2]?.pos === "VERB";
+    if ((["ADP", "DET", "SCONJ", "PART", "CCONJ"].includes(core[k - 1].pos) && !particle) || isAux(core[k - 1]))
+      continue;
+    const tail = core.slice(k);
+    if (SUBORDINATORS.has(tail[0].lower) || CONDITIONS.has(tail[0].lower)) return null;
+    const form = questionForm(tail, 0, last);
+    if (form === "wh" || form === "request" || (form === "yes-no" && isSubject(tail[1]))) return form;
+  }
   return null;
 }
 

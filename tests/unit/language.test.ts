@@ -303,8 +303,29 @@ describe("questions found by what they do", () => {
     ["I'd also like to know who signs off the budget", "request"],
     ["i just want to understand your process", "request"],
     ["tell me about your week", "request"],
+    // A question after a subordinate clause is the main clause; a statement after one stays a statement.
+    ["Before I explain anything, you can tell me how your team confirm the appointments today?", "request"],
+    ["since you moved to the new system are the nurses still double entering", "yes-no"],
+    ["and when a machine goes down whats the process", "wh"],
+    ["When the team was small, we did everything by hand.", null],
+    ["because the vans leave late we pay overtime", null],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
+  });
+
+  it("reads a statement as a question when the buyer answers it yes or no, unless it tells rather than asks", () => {
+    const turn = "Two people all afternoon, ok. This is affecting also the waiting list";
+    expect(understand(turn).units.at(-1)!.question).toBeNull();
+    const answered = understand(turn, { buyerAfter: "Yes, the list just keeps growing." }).units.at(-1)!;
+    expect(answered.question).toBe("statement");
+    expect(answered.stage).not.toBeNull();
+    const blame = understand("you should have measured the door", { buyerAfter: "No, I did measure it." });
+    expect(blame.units.at(-1)!.question).toBeNull();
+    // Typed with "?", the live persona hears the rising voice; grading stays punctuation-blind.
+    expect(
+      understand("this delays, they are costing much money for you?", { marked: true }).units.at(-1)!.question,
+    ).toBe("statement");
+    expect(understand("this delays, they are costing much money for you?").units.at(-1)!.question).toBeNull();
   });
 
   it("finds two questions in one unpunctuated run-on, and a question after a remark", () => {
