@@ -233,6 +233,37 @@ describe("offline persona: answers the question asked", () => {
     expect(new Set(replies).size).toBe(replies.length);
   });
 
+  it("says yes to the step the learner proposed, in the learner's words seen from its side", () => {
+    const replies = play(dana, [
+      "Could you give me a picture of how orders move through the warehouses on a normal day?",
+      "What goes wrong most often in that flow?",
+      "What does that cost you?",
+      "Is anything else giving you headaches at the moment?",
+      "And the overtime, what does that do to the budget?",
+      "If peak ran smoothly, what would that mean for you personally?",
+      "What would worry you about trying something new?",
+      "Fair. We'd start small and you can stop any time.",
+      "Would it make sense to run a two-week pilot with your shift leads at one of the warehouses?",
+    ]);
+    // "What goes wrong most often" is a problem question: the buyer names a pain rather than evading.
+    expect(replies[1]).toMatch(/orders|errors|overtime/i);
+    expect(replies[1]).not.toMatch(/have to check|couldn't tell you/i);
+    expect(replies.at(-1)).toMatch(/^(Yes|Agreed|Deal)\b/);
+    expect(replies.at(-1)).toContain("two-week pilot with my shift leads");
+  });
+
+  it("calls a titled persona by name, and keeps a plural noun after 'and' a noun", () => {
+    const vet: Persona = {
+      ...dana,
+      name: "Dr Ingrid Halvorsen",
+      situation: "Spends about 6 hours a week chasing club managers and contractors for status updates.",
+    };
+    const [hello, situation] = play(vet, ["Hi there", "How do you keep track of the repairs today?"]);
+    expect(hello).toContain("Ingrid");
+    expect(hello).not.toMatch(/\bDr here\b/);
+    expect(situation).not.toMatch(/\bI contractor/);
+  });
+
   it("hesitates at a close before any discovery", () => {
     const [, reply] = play(dana, ["Hello", "Let's book a demo next week"]);
     expect(reply).toMatch(/not sure we're there yet|Slow down|bit quick/);

@@ -20,6 +20,8 @@ export type Ctx = {
   used: Set<string>;
   /** A "sorry, I meant ..." turn: facts already told may be told again. */
   repaired: boolean;
+  /** What the persona said last, if anything. */
+  buyerBefore?: string | null;
 };
 
 export const say = (c: Ctx, key: LineKey, values: Record<string, string> = {}) =>
@@ -271,7 +273,9 @@ export function onProposal(c: Ctx): string {
     }
   }
   s.closed = true;
-  let reply = card.close ? say(c, "agree", { close: card.close }) : say(c, "agreeGeneric");
+  // The buyer says yes to what the learner proposed, in the learner's words, and to its own close otherwise.
+  const step = learnerStep(c) ?? card.close;
+  let reply = step ? say(c, "agree", { close: step }) : say(c, "agreeGeneric");
   // An easy or medium buyer who says yes tells the seller what they never asked about.
   open.forEach((i, k) => {
     const head = card.pains[i].facts[0];
@@ -281,6 +285,64 @@ export function onProposal(c: Ctx): string {
     reply += k === 0 ? ` ${say(c, "volunteerLast", { inline })}` : ` Also, ${inline}.`;
   });
   return reply;
+}
+
+const STEP_NOUNS = new Set(
+  "pilot trial demo demonstration meeting call workshop session review walkthrough visit test follow-up chat".split(
+    " ",
+  ),
+);
+const NP_WORDS = new Set(["DET", "ADJ", "NUM", "NOUN", "PROPN"]);
+const PP_START = new Set(["at", "with", "for", "in", "on", "of", "across", "covering"]);
+/** The learner's words seen from the buyer's side: "your shift leads" is "my shift leads". */
+const SWAP: Record<string, string> = {
+  your: "my",
+  yours: "mine",
+  you: "me",
+  our: "your",
+  us: "you",
+  we: "you",
+  my: "your",
+  me: "you",
+  i: "you",
+};
+
+/**
+ * The next step the learner proposed, as a phrase the buyer can say back: the step noun with the
+ * words before it ("a two-week pilot") and one phrase after it ("at one of the warehouses"), or null.
+ */
+export function learnerStep(c: Ctx): string | null {
+  const unit = c.reading.units.find((u) => u.act === "proposal") ?? c.main;
+  if (!unit) return null;
+  const ts = unit.tokens;
+  const at = ts.findIndex((t) => STEP_NOUNS.has(t.lemma) && t.pos === "NOUN");
+  if (at < 0) return null;
+  let from = at;
+  while (from > 0 && NP_WORDS.has(ts[from - 1].pos) && at - from < 5) from--;
+  let to = at + 1;
+  if (to < ts.length && PP_START.has(ts[to].lower)) {
+    // "with your shift leads": a plural the tagger reads as a verb still ends the phrase.
+    const inPhrase = (k: number) =>
+      NP_WORDS.has(ts[k].pos) ||
+      ["of", "and", "your", "our", "my"].includes(ts[k].lower) ||
+      (ts[k].pos === "VERB" && /s$/.test(ts[k].lower) && ts[k - 1]?.pos === "NOUN");
+    let k = to + 1;
+    while (k < ts.length && inPhrase(k) && k - to < 8) k++;
+    if (k > to + 1) to = k;
+  }
+  const cased = new Map(
+    c.card.fields.flatMap((f) => (f.text.match(/\b[A-Z][\w'-]*/g) ?? []).map((w) => [w.toLowerCase(), w] as const)),
+  );
+  // The words as written, hyphens kept ("two-week"), from the turn's text.
+  const escaped = ts.slice(from, to).map((t) => t.lower.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const said = new RegExp(escaped.join("[\\s-]+")).exec(c.reading.text)?.[0] ?? escaped.join(" ");
+  const words = said.split(/\s+/).map((w) => SWAP[w] ?? cased.get(w) ?? w);
+  while (words.length && ["and", "of", "the"].includes(words.at(-1)!)) words.pop();
+  if (!words.some((w) => /[a-z]/.test(w))) return null;
+  // "pilot" alone reads oddly: "a pilot".
+  if (!["a", "an", "the", "this", "that", "one", "my", "your"].includes(words[0]) && !/^\d/.test(words[0]))
+    words.unshift(/^[aeiou]/.test(words[0]) ? "an" : "a");
+  return words.join(" ");
 }
 
 /** A read-back of what the learner heard: confirmed in a few words; an open buyer adds what is still missing. */

@@ -133,7 +133,7 @@ export const STEP = new Set(
   ].map(stem),
 );
 export const PROPOSING =
-  /\b(how about|what if we|what about (a|we)|shall (i|we)|should we|can i (book|send|put|set|get|schedule)|could i (maybe )?(send|book|set)|can we (book|set|do|start|try|get)|would you (be open|like|want|be up for|be interested|consider)|do you want to|want to (sign|try|do|start|book)|wanna|let's|lets (do|set|book)|i propose|my proposal|i('ll| will) send|put you down|sign up|(try|trial) (it|us)|we (could|can) (start|run|do|try|set)|why don't we|would it make sense|is that a yes|worth taking|suggest|recommend|propose|(so )?(is )?that'?s a yes|is it a yes|do we have a deal|are we agreed|it('?d| would) be an? (?:(?:small|short|paid|free|quick|low-risk) )*(pilot|trial|proof)|we('?d| would) (start|run|do) (a|an))\b/;
+  /\b(how about (?:we|i|us|you|a|an|\w+ing)\b|what if (?:we|i)|(?:would|will|is) it be (?:ok|okay|alright|all right|possible|fine) (?:if|to) (?:we|i)|is it possible (?:to|that we|for us)|could we (?:maybe |just |perhaps )?(?:try|run|test|start|set|book|do|look|pilot|trial|arrange|plan|organi[sz]e)|what about (a|we)|shall (i|we)|should we|can i (book|send|put|set|get|schedule)|could i (maybe )?(send|book|set)|can we (book|set|do|start|try|get)|would you (be open|like|want|be up for|be interested|consider)|do you want to|want to (sign|try|do|start|book)|wanna|let's|lets (do|set|book)|i propose|my proposal|i('ll| will) send|put you down|sign up|(try|trial) (it|us)|we (could|can) (start|run|do|try|set)|why don't we|would it make sense|is that a yes|worth taking|suggest|recommend|propose|(so )?(is )?that'?s a yes|is it a yes|do we have a deal|are we agreed|it('?d| would) be an? (?:(?:small|short|paid|free|quick|low-risk) )*(pilot|trial|proof)|we('?d| would) (start|run|do) (a|an))\b/;
 
 /** Goodbyes. */
 export const GOODBYE =
@@ -145,4 +145,4 @@ export const OFFERING =
 
 /** A turn that ends on thanks with nothing asked is a sign-off, not small talk or a new proposal. */
 export const THANKS_CLOSE =
-  /\b(thank(s| you)( so much| very much)?( again| for your time| for the time)?|cheers|appreciate (it|your time))[.!\s]*$/i;
+  /\b(thank(s| you)( so much| very much)?( again| for your time| for the time)?|cheers|appreciate (it|your time))( [a-z]+)?[.!\s]*$/i;

@@ -150,7 +150,10 @@ function closeObject(close: string | undefined, name: string): string | undefine
       /^(would|will|could|might)\s+(only\s+|happily\s+)?(be\s+)?(happy\s+to\s+|willing\s+to\s+|open\s+to\s+)?/i,
       "",
     )
-    .replace(/^(agree|accept|consider|take|sign up for|commit to|book|schedule|say yes to)\s+(only\s+)?(to\s+)?/i, "")
+    .replace(
+      /^(agrees?|accepts?|considers?|takes?|signs? up for|commits? to|books?|schedules?|says? yes to)\s+(only\s+)?(to\s+)?/i,
+      "",
+    )
     .replace(/\s*\([^)]*\)/g, "")
     .replace(/,?\s+(if|once|provided|as long as|when|assuming|but only|and only)\b.*$/i, "");
   const invite = text.match(/^invite\s+.+?\s+to\s+(.+)$/i);
@@ -282,7 +285,12 @@ export function buildCard(persona: Persona): Card {
   return {
     name,
     company: c?.name,
-    firstName: name.trim().split(/\s+/)[0],
+    // "Dr Ingrid Halvorsen" is Ingrid: a title is not a first name.
+    firstName:
+      name
+        .trim()
+        .split(/\s+/)
+        .find((w, i, all) => i === all.length - 1 || !TITLES.test(w)) ?? name.trim(),
     difficulty: persona.difficulty ?? "medium",
     facts,
     pains,
@@ -309,3 +317,5 @@ export function cardOf(persona: Persona): Card {
   }
   return card;
 }
+
+const TITLES = /^(?:dr|mr|mrs|ms|miss|mx|prof|professor|sir|dame|rev)\.?$/i;

@@ -131,6 +131,9 @@ function swapPronouns(text: string): string {
     .replace(/\b(he|she)'s\b/gi, "I'm")
     .replace(/\b(he|she)\s+(\S+)(\s+(\S+))?/gi, (m, _p, verb: string, rest = "", after = "") => {
       const v = firstPersonVerb(verb, after || "the");
+      // "he personally covers" -> "I personally cover": the verb comes after the adverb.
+      const adverbFirst = !v && /ly$/i.test(verb) && after ? firstPersonVerb(after, "the") : null;
+      if (adverbFirst) return `I ${verb} ${adverbFirst}`;
       return v ? `I ${v}${rest}` : `I ${verb}${rest}`;
     })
     .replace(/\bMy\b/g, "My");
@@ -140,6 +143,9 @@ function swapPronouns(text: string): string {
 function subjectAfterJoiners(text: string): string {
   return text.replace(/\b(and|but|so)\s+([A-Za-z']+)\s+(\S+)/g, (m, joiner: string, word: string, next: string) => {
     if (/^[A-Z]/.test(word) && word !== "I") return m;
+    // "managers and contractors for updates": a plural noun after "and" is not a verb without its subject.
+    const tagged = tokenise(`${joiner} ${word} ${next}`)[1];
+    if (tagged && ["NOUN", "PROPN", "ADJ", "NUM"].includes(tagged.pos)) return m;
     const v = firstPersonVerb(word, next);
     return v ? `${joiner} I ${v} ${next}` : m;
   });

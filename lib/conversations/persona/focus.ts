@@ -4,6 +4,8 @@
  * fact gets that fact, whatever the learner's grammar or word order; evasions are for questions
  * the card has nothing on.
  */
+import { WH } from "@/lib/language/units";
+
 import { answerFrom, type Ctx, onConcern, onImplication, onPayoff, onProblem, speakFacts } from "./answers";
 import type { Fact } from "./facts";
 import { type Hit, specificOverlap } from "./retrieval";
@@ -11,6 +13,28 @@ import { type Hit, specificOverlap } from "./retrieval";
 /** Who decides, signs off or has a say: answered from how the persona decides and who it reports to. */
 export const DECISION_WORDS =
   /\b(who (else )?(decides|makes (the|that|this) (call|decision)|signs|approves|would need to|is involved|has (the )?(final )?say|(is|are|would be|will be) (involved|in on))|decisions? (like (this|that)|on (this|something like this)|to (buy|go ahead)|get made|process)|(part of|involved in|in on|a say in) (the|a|this|that) decision|in on (a|the|this) decision|sign(s|ed)? (it |this |that |something like this |anything )?off|sign-?off|final say|a say in|buy-?in|budget holder|veto|your call|yours to make|what would (it take|make you (say yes|agree|go ahead|sign))|make you say yes)\b/;
+const DECISION_LEMMAS = new Set(
+  "decide decision approve approval purchase purchasing procurement buy buying sign-off signoff".split(" "),
+);
+const DECISION_SHAPE = new Set(
+  "who whom process involve involved step steps look work happen take usually normally".split(" "),
+);
+
+/**
+ * A question about how the buying decision is made: the phrases above, or a word of deciding or
+ * buying with a word of who or how ("who all will be involved in taking the decision", "what would
+ * your purchasing process look like"). Deciding the work itself is not the purchase ("who decides how
+ * many buns each shop gets").
+ */
+export function asksDecision(c: Ctx): boolean {
+  if (DECISION_WORDS.test(c.reading.text)) return true;
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  if (!core.some((t) => DECISION_LEMMAS.has(t.lemma) || DECISION_LEMMAS.has(t.lower))) return false;
+  const decideAt = core.findIndex((t) => t.lemma === "decide");
+  if (decideAt >= 0 && WH.has(core[decideAt + 1]?.lower ?? "")) return false;
+  return core.some((t) => DECISION_SHAPE.has(t.lemma) || DECISION_SHAPE.has(t.lower));
+}
+
 /** A question about aims: what the persona wants, not what is wrong. */
 export const GOAL_WORDS =
   /\b(goals?|priorit\w*|objectives?|aim\w*|target|good result|success|achieve|hoping|meant to be|supposed to be|should it be|coming up|look like|looking ahead|plans?)\b/;

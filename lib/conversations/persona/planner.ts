@@ -4,6 +4,7 @@
  * first entry of ROUTES that claims it: order is the tie-break, written down here.
  */
 import { mainUnit, understand } from "@/lib/language";
+import { ANAPHORS } from "@/lib/language/lexicon";
 import { readRepair } from "@/lib/language/normalise";
 
 import {
@@ -20,13 +21,13 @@ import {
   revealPain,
   say,
 } from "./answers";
-import { GOODBYE, OFFERING, PROPOSING, STEP, THANKS_CLOSE } from "./cues";
-import type { Card } from "./facts";
+import { GENERIC, GOODBYE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
+import type { Card, Fact } from "./facts";
 import {
+  asksDecision,
   asksPayoff,
   asksSize,
   clearHit,
-  DECISION_WORDS,
   GOAL_WORDS,
   onClearHit,
   onDecision,
@@ -78,7 +79,14 @@ export const ROUTES: Route[] = [
     id: "proposal",
     does: "a proposed next step is accepted or declined, unmistakably",
     when: (c) =>
-      c.reading.units.some((u) => u.act === "proposal") ||
+      // The model's "proposal" counts when the unit names a step; a rule's always does.
+      c.reading.units.some(
+        (u) =>
+          u.act === "proposal" &&
+          (u.decision.by === "rule" || u.tokens.some((t) => STEP.has(stem(t.lemma))) || PROPOSING.test(u.text)),
+      ) ||
+      // After a yes, "I'll get the setup stuff over today" follows up on the agreed step.
+      (c.s.closed && /\b(i'll|i will|we'll|we will|i'm going to|i am going to)\b/.test(c.reading.text)) ||
       (!!c.s.customer && OFFERING.test(c.reading.text)) ||
       (PROPOSING.test(c.reading.text) && ([...c.q.terms.keys()].some((t) => STEP.has(t)) || !!c.main?.question)),
     reply: onProposal,
@@ -150,13 +158,13 @@ export const ROUTES: Route[] = [
   {
     id: "off-limits",
     does: "a price or another firm the card says nothing about gets a consistent evasion",
-    when: (c) => asks(c) && offLimits(c),
+    when: (c) => asks(c) && offLimits(c) && !answeredByStage(c),
     reply: (c) => say(c, c.q.topic === "others" ? "evadeOthers" : "evadeMoney"),
   },
   {
     id: "decision",
     does: "who decides or signs off gets how the persona decides and who it answers to",
-    when: (c) => asks(c) && DECISION_WORDS.test(c.reading.text),
+    when: (c) => asks(c) && asksDecision(c),
     reply: onDecision,
   },
   {
@@ -172,6 +180,7 @@ export const ROUTES: Route[] = [
     when: (c) =>
       c.s.current !== null &&
       (c.main?.act === "implication" || (asks(c) && c.q.wants.when)) &&
+      pointsBack(c) &&
       (clearHit(c) === null || clearHit(c)!.fact.kind === "pain"),
     reply: (c) => {
       // "How much ends up in the bin?" may name a pain only through a related word ("bin" ~ "throws out").
@@ -209,6 +218,8 @@ export const ROUTES: Route[] = [
     when: (c) =>
       asks(c) &&
       CONCERN_WORDS.test(c.reading.text) &&
+      // "Because of the delivery slipping, what is the risk with that customer?" asks what the pain leads to.
+      !(c.main?.act === "implication" && c.s.current !== null) &&
       !(clearHit(c) && specificOverlap(c.card, c.q, clearHit(c)!.fact) >= 2),
     reply: onConcern,
   },
@@ -221,7 +232,7 @@ export const ROUTES: Route[] = [
   {
     id: "off-card",
     does: "a question the card cannot answer gets a consistent evasion that reveals nothing",
-    when: (c) => asks(c) && offCard(c) && namedPain(c) === null,
+    when: (c) => asks(c) && offCard(c) && namedPain(c) === null && !answeredByStage(c),
     reply: (c) => say(c, EVASION[c.q.topic]),
   },
   {
@@ -265,8 +276,8 @@ export const ROUTES: Route[] = [
   {
     id: "fact",
     does: "a question the card answers gets the matching facts, re-voiced",
-    when: (c) => asks(c) && (c.hits.find((h) => FACT_KINDS.has(h.fact.kind))?.share ?? 0) >= 0.34,
-    reply: (c) => answerFrom(c, (f) => FACT_KINDS.has(f.kind)),
+    when: (c) => asks(c) && (c.hits.find((h) => answersFact(c, h.fact))?.share ?? 0) >= 0.34,
+    reply: (c) => answerFrom(c, (f) => answersFact(c, f)),
   },
   {
     id: "situation",
@@ -289,6 +300,48 @@ export const ROUTES: Route[] = [
   },
 ];
 
+/**
+ * Every buyer can say what goes wrong, what it costs and what fixing it would mean: a problem,
+ * implication or need-payoff question is answered from the pains and goals even when its words are
+ * not the card's ("what bugs you most", "where does it fall apart"). Only a question about another
+ * firm stays an evasion.
+ */
+function answeredByStage(c: Ctx): boolean {
+  const stage = c.main?.act;
+  if (stage !== "problem" && stage !== "implication" && stage !== "need-payoff") return false;
+  if (c.q.topic === "others") return false;
+  return stage !== "implication" || c.s.revealed.length > 0 || hiddenPains(c) > 0;
+}
+
+/**
+ * A follow-up is about what is on the table: it points back ("what does that cost", "how's that
+ * hitting the team"), names nothing new, or takes up the buyer's own words. "What about the phones,
+ * are they ringing off the hook?" opens a new topic: its "they" points at the phones.
+ */
+function pointsBack(c: Ctx): boolean {
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  const firstNoun = core.findIndex((t) => t.pos === "NOUN" || t.pos === "PROPN");
+  if (firstNoun < 0) return true;
+  if (core.slice(0, firstNoun).some((t) => ANAPHORS.has(t.lower) && t.pos !== "DET")) return true;
+  const current = c.s.current === null ? null : c.card.pains[c.s.current];
+  const nouns = core.filter((t) => t.pos === "NOUN" || t.pos === "PROPN").map((t) => stem(t.lemma));
+  const before = new Set(
+    (c.buyerBefore ?? "")
+      .toLowerCase()
+      .match(/[a-z]+/g)
+      ?.map(stem) ?? [],
+  );
+  return nouns.some((n) => before.has(n) || !!current?.facts.some((f) => f.stems.has(n)) || GENERIC.has(n));
+}
+
+/** What the company is (name, industry, size) answers a question about the company, not one that shares a word with it. */
+const COMPANY_WORDS =
+  /\b(company|business|firm|organi[sz]ation|industry|sector|size|big|revenue|turnover|who are you|what do you (do|make|sell))\b/;
+const answersFact = (c: Ctx, f: Fact) =>
+  FACT_KINDS.has(f.kind) && (f.kind !== "company" || COMPANY_WORDS.test(c.reading.text));
+
+const hiddenPains = (c: Ctx) => c.card.pains.filter((_, i) => !c.s.revealed.includes(i)).length;
+
 /** Answers one learner turn and updates the state. */
 export function step(
   card: Card,
@@ -304,10 +357,10 @@ export function step(
   const repair = readRepair(raw);
   if (repair && s.lastQuestion) [text, repaired] = [repairOf(s.lastQuestion, repair), true];
   else if (SORRY_MEANT.test(raw)) [text, repaired] = [raw.replace(SORRY_MEANT, ""), true];
-  const reading = understand(text, { buyerBefore, vocabulary: card.vocabulary });
+  const reading = understand(text, { buyerBefore, vocabulary: card.vocabulary, marked: true });
   const main = mainUnit(reading);
   const q = queryOf(reading, main, card);
-  const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired };
+  const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired, buyerBefore };
   if (reading.units.some((u) => u.question)) s.lastQuestion = text;
   const wasExpecting = s.expects;
   let reply: string | null = null;

@@ -132,7 +132,19 @@ const CLAUSE = new Set(
   "when because if after until unless since before so which but and or that who where while".split(" "),
 );
 const PHRASE = new Set(
-  "with on in at from for to of by into than against over across through under a an the our my their this these those every each".split(
+  "with on in at from for by into against over across through under a an the our my their this these those every each".split(
+    " ",
+  ),
+);
+const AUX = new Set(
+  "is are was were has have had can could will would does do did isn't aren't wasn't don't doesn't didn't can't won't".split(
+    " ",
+  ),
+);
+const SUBJECT = new Set("i we you they he she it there".split(" "));
+/** Words a phrase word after them belongs to: no pause in "out of order", "sent by hand", "a lot of". */
+const BOUND = new Set(
+  "a an the of out up off down lot kind sort part most because instead ahead due according such rather more less than away back than sent done made run left based".split(
     " ",
   ),
 );
@@ -141,17 +153,33 @@ const PHRASE = new Set(
  * A spoken filler before the pause word nearest the middle of the run (a clause word, else a phrase
  * word that does not follow an article), or at the middle when the run has none.
  */
-function aside(text: string, run: Run, seed: string, used: Map<string, number>): string {
+function aside(text: string, run: Run, seed: string, used: Map<string, number>, names: Set<string>): string {
   const tokens = text.split(/(\s+)/);
   const wordTokens = tokens.map((t, i) => [t, i] as const).filter(([t]) => wordOf(t));
   const mid = run.start + Math.floor((run.end - run.start) / 2);
   const near = (xs: number[]) => xs.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid))[0];
   const inside = Array.from({ length: Math.max(0, run.end - run.start - 2) }, (_, i) => run.start + 1 + i);
+  const w = (k: number) => wordOf(wordTokens[k][0]);
+  const free = (k: number) => !BOUND.has(w(k - 1)) && !/[-]$/.test(wordTokens[k - 1][0]);
+  // A pause comes before a clause, between a subject and its verb ("reminders, in practice, are sent"),
+  // or before a phrase; never inside "out of order" or "sent by hand".
   const at =
-    near(inside.filter((k) => CLAUSE.has(wordOf(wordTokens[k][0])))) ??
     near(
       inside.filter(
-        (k) => PHRASE.has(wordOf(wordTokens[k][0])) && !/^(a|an|the|of)$/.test(wordOf(wordTokens[k - 1][0])),
+        (k) =>
+          CLAUSE.has(w(k)) ||
+          (AUX.has(w(k)) && free(k) && !AUX.has(w(k - 1)) && !PHRASE.has(w(k - 1)) && w(k - 1) !== "to") ||
+          (PHRASE.has(w(k)) && free(k)),
+      ),
+    ) ??
+    near(
+      inside.filter(
+        (k) =>
+          free(k) &&
+          !PHRASE.has(w(k - 1)) &&
+          !AUX.has(w(k - 1)) &&
+          !["of", "to", "'s"].includes(w(k)) &&
+          !SUBJECT.has(w(k - 1)),
       ),
     ) ??
     mid;
@@ -173,8 +201,10 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>):
   const common =
     /^(?:And|But|So|The|A|An|Our|We|It|That|This|There|They|Each|Every|In|On|At|For|With|From|To|Which|When|Because|If|While|Who|Where|Or)$/;
   // At the start of a sentence the aside leads it: "Honestly, and Wakefield..." never "you know, And".
+  // Only a name or "I" keeps its capital after a leading aside ("Mind you, bring turnover down").
+  const plain = common.test(word) || (/^[A-Z][a-z]+$/.test(word) && !names.has(word.toLowerCase()));
   tokens[index] = sentenceStart
-    ? `${spoken[0].toUpperCase()}${spoken.slice(1)} ${common.test(word) ? word.toLowerCase() : word}`
+    ? `${spoken[0].toUpperCase()}${spoken.slice(1)} ${plain ? word.toLowerCase() : word}`
     : `${spoken} ${word}`;
   if (before && !/[,.;:!?]$/.test(before[0])) tokens[before[1]] = `${before[0]},`;
   return tokens.join("");
@@ -212,7 +242,7 @@ export function unrecite(reply: string, card: Card, said: string[] = []): string
           .map((t) => ({ text: t, ...runsOf(t, card) }))
           .filter((c) => c.excess < excess)
           .sort((a, b) => a.excess - b.excess)[0];
-    text = better ? better.text : shorter ? shorter.text : aside(text, run, text, used);
+    text = better ? better.text : shorter ? shorter.text : aside(text, run, text, used, card.names);
   }
   return fillerSentencesJoined(text);
 }
