@@ -424,8 +424,10 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
   // After "could you", "from", "the": the words that follow belong to the clause already open.
   const openClause = ["ADP", "PRON", "AUX", "DET", "SCONJ", "PART"].includes(prev.pos);
   // Learner order, no inversion: "...with the location what this changes for you".
+  // After a verb the same shape is its object ("orders just followed what you actually sold").
   if (
     !openClause &&
+    prev.pos !== "VERB" &&
     ["what", "how", "why"].includes(t.lower) &&
     !["'s", "is", "be", "was"].includes(prev.lower) &&
     ["PRON", "NOUN", "PROPN"].includes(ts[i + 1]?.pos ?? "") &&
@@ -497,7 +499,9 @@ function splitPoints(ts: Token[]): number[] {
     // "if the dock wait was gone what would you do": a condition stays with its question.
     const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
     if (CONDITIONS.has(opener)) continue;
-    if (SPLIT_MARKERS.has(prev.lower) || (prev.lower === "it" && ts[i - 2]?.lower === "got")) {
+    // "wouldn't it be great if...": after a verb "great" is the predicate, not a marker that opens a new unit.
+    const predicate = ["be", "'s", "is", "was", "been", "sounds", "seems", "looks"].includes(ts[i - 2]?.lower ?? "");
+    if ((SPLIT_MARKERS.has(prev.lower) && !predicate) || (prev.lower === "it" && ts[i - 2]?.lower === "got")) {
       // "...do you have and which ones": a marker, then a question of its own.
       const form = questionForm(ts, i, false);
       const at = SPLIT_MARKERS.has(prev.lower) ? i - 1 : i;

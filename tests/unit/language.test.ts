@@ -313,6 +313,15 @@ describe("questions found by what they do", () => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });
 
+  it("keeps a pitch dressed as a question whole: 'great' after a verb is not a marker, 'followed what you sold' is an object", () => {
+    const r = understand(
+      "Right. Wouldn't it be great if counts took twenty minutes on a tablet and orders just followed what you actually sold?",
+    );
+    expect(r.units).toHaveLength(1);
+    expect(r.units[0].act).toBe("pitch");
+    expect(understand("ok great so how many vans").units.at(-1)!.question).toBe("wh");
+  });
+
   it("reads a statement as a question when the buyer answers it yes or no, unless it tells rather than asks", () => {
     const turn = "Two people all afternoon, ok. This is affecting also the waiting list";
     expect(understand(turn).units.at(-1)!.question).toBeNull();
