@@ -46,6 +46,3 @@ export function scrub(message: string): string {
 export function logScrubbedError(context: string, err: unknown) {
   console.error(`[${context}] ${describeError(err)}`);
 }
-
-/** @deprecated The old name, kept until lib/grading/worker.ts (owned by the grading rebuild) moves to logScrubbedError. */
-export const logError = logScrubbedError;

@@ -1,13 +1,13 @@
-import type { ConversationTurn } from "@/db/schema";
 import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 
 import { countFillers, type FillerCounts, mergeFillers, totalFillers } from "./fillers";
 import { listeningCounts, type MarkedQuestion, markQuestions } from "./questions";
 import { wordCount } from "./text";
 import { topicsUncovered } from "./topics";
+import type { TranscriptTurn } from "./transcript";
 
 /** 'voice' turns have spoken timings; 'text' turns were typed. */
-export type TranscriptTurn = Pick<ConversationTurn, "seq" | "speaker" | "text" | "source" | "started_at" | "ended_at">;
+export type { TranscriptTurn };
 
 export type { MarkedQuestion };
 

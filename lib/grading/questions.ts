@@ -9,8 +9,8 @@ import { STOP } from "@/lib/language/lexicon";
 import { tokenise } from "@/lib/language/nlp";
 import { withoutPunctuation } from "@/lib/language/units";
 
-import type { TranscriptTurn } from "./metrics";
 import { wordCount } from "./text";
+import type { TranscriptTurn } from "./transcript";
 
 /** A learner question: `turn` is its index in the ordered transcript; `follow_up` when it builds on the buyer's last answer. */
 export type MarkedQuestion = {

@@ -1,5 +1,6 @@
-import type { MarkedQuestion, TranscriptTurn } from "./metrics";
+import type { MarkedQuestion } from "./questions";
 import { keywords, stemsMatch } from "./text";
+import type { TranscriptTurn } from "./transcript";
 
 /**
  * Whether a topic (a persona pain point or goal) is in a text: at least two of its content words

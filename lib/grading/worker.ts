@@ -9,7 +9,7 @@ import {
   saveGradeResult,
 } from "@/db/queries/grades";
 import { refreshAfterRegrade } from "@/lib/coaching/review-score";
-import { describeError, logError, scrub } from "@/lib/db-errors";
+import { describeError, logScrubbedError, scrub } from "@/lib/db-errors";
 import { env } from "@/lib/env";
 import { kickLtiOutbox } from "@/lib/lti/outbox";
 import { queueScoreForLms } from "@/lib/lti/outcomes";
@@ -105,7 +105,7 @@ async function scheduleWake() {
 /** Starts grading in the background after the ending transaction committed. Never blocks. */
 export function kickGrader(): void {
   setImmediate(() => {
-    drainGrades().catch((err) => logError("grading", err));
+    drainGrades().catch((err) => logScrubbedError("grading", err));
   });
 }
 

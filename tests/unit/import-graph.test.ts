@@ -79,14 +79,8 @@ function circles(graph: Map<string, string[]>): string[][] {
     .map((c) => c.split(" <-> "));
 }
 
-// Circles inside files their owners are rebuilding right now (they may not be edited from here).
-// Each entry must still exist: the test fails once it is broken, so the entry is removed with it.
-const KNOWN: string[][] = [
-  // lib/conversations/persona/**: engine.ts imports interviewer.ts, which takes TranscriptLine from engine.ts.
-  ["lib/conversations/persona/engine.ts", "lib/conversations/persona/interviewer.ts"],
-  // lib/grading/** (issue 18): questions.ts and topics.ts take TranscriptTurn from metrics.ts, which imports them.
-  ["lib/grading/metrics.ts", "lib/grading/questions.ts", "lib/grading/topics.ts"],
-];
+// No circle is allowed; an entry here would need a reason and must still exist.
+const KNOWN: string[][] = [];
 
 describe("the import graph", () => {
   const graph = new Map(sourceFiles().map((f) => [f, importsOf(f)]));

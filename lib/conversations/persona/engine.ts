@@ -8,8 +8,9 @@ import { openerOf, tooOften } from "./lines";
 import { step } from "./planner";
 import { unrecite } from "./recitation";
 import { initialState } from "./state";
+import type { TranscriptLine } from "./transcript";
 
-export type TranscriptLine = { speaker: "learner" | "persona"; text: string };
+export type { TranscriptLine };
 
 /** No opener ("Right.", "Honestly?") more than twice a call: a third is dropped. */
 function withoutTic(reply: string, said: string[]): string {

@@ -8,10 +8,10 @@
 import { understand } from "@/lib/language";
 import type { Persona } from "@/lib/validations/persona";
 
-import type { TranscriptLine } from "./engine";
 import { type Card, cardOf, type Fact } from "./facts";
 import { lowerFirst, trimEnd } from "./first-person";
 import { hash } from "./lines";
+import type { TranscriptLine } from "./transcript";
 
 /** What the interviewer asks, in order; `{pain}` and `{goal}` come from the card. */
 const QUESTIONS: { ask: string; plain: string }[] = [
