@@ -83,23 +83,29 @@ export function drainLtiOutbox(): Promise<number> {
     worker.again = true;
     return worker.running;
   }
-  worker.running = (async () => {
+  const run = (async () => {
     let attempts = 0;
-    do {
-      worker.again = false;
-      // A few sends at once, so one slow platform does not hold up every other course's scores.
-      await Promise.all(
-        Array.from({ length: SENDERS }, async () => {
-          while (await sendNextScore()) attempts++;
-        }),
-      );
-    } while (worker.again);
-    await scheduleWake();
-    return attempts;
-  })().finally(() => {
-    worker.running = null;
-  });
-  return worker.running;
+    try {
+      for (;;) {
+        worker.again = false;
+        // A few sends at once, so one slow platform does not hold up every other course's scores.
+        await Promise.all(
+          Array.from({ length: SENDERS }, async () => {
+            while (await sendNextScore()) attempts++;
+          }),
+        );
+        if (worker.again) continue;
+        await scheduleWake();
+        // A caller that joined while the wake was being scheduled queued a score this pass has not seen.
+        if (!worker.again) return attempts;
+      }
+    } finally {
+      // Cleared before the promise settles, so a drain asked for after this one ends starts afresh.
+      worker.running = null;
+    }
+  })();
+  worker.running = run;
+  return run;
 }
 
 /** Wakes the drain when the next retry (or a dead sender's lease) falls due, if sooner than the sweep. */
