@@ -84,15 +84,22 @@ export function normalise(raw: string, vocabulary?: ReadonlySet<string>): Normal
  * meant, and the one it replaces when said. Null when the turn is not a repair.
  */
 export function readRepair(raw: string): { meant: string; replaces: string | null } | null {
-  const t = raw.trim().toLowerCase().replace(/[’‘]/g, "'");
+  // "sorry I meant a week, not a day. a day would be brutal": the repair is the first sentence.
+  const t = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/(?<=\w)[.!?]\s+\S.*$/, "");
   const star = /^\*\s*([\w' -]{2,40}?)\s*\*?[.!]?$/.exec(t) ?? /^([\w'-]{2,30})\*$/.exec(t);
   if (star) return { meant: star[1].trim(), replaces: null };
   const meant =
     /^(?:(?:sorry|oops|sry|my bad|correction)[,.!:\s-]*)+(?:i meant\b|i mean\b|meant\b|i wanted to (?:say|write)\b|should be\b|that should (?:be|say)\b)?\s*[:,-]?\s*"?([\w' -]{2,60}?)"?(?:,?\s+not\s+"?([\w' -]{2,40}?)"?)?\s*[.!]?$/.exec(
       t,
     );
+  // "a week, not a day": the article goes with whichever word it stands before.
+  const bare = (w: string) => w.trim().replace(/^(?:a|an|the)\s+/, "");
   if (meant && /\b(?:sorry|oops|sry|my bad|meant|i mean|correction)\b/.test(t))
-    return { meant: meant[1].trim(), replaces: meant[2]?.trim() ?? null };
+    return { meant: bare(meant[1]), replaces: meant[2] ? bare(meant[2]) : null };
   const swap = /^"?([\w'-]{2,30})"?,?\s+not\s+"?([\w'-]{2,30})"?[.!]?$/.exec(t);
   if (swap) return { meant: swap[1], replaces: swap[2] };
   return null;

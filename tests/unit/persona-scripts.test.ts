@@ -8,6 +8,7 @@ import { speak } from "@/lib/conversations/persona/first-person";
 import { openerOf } from "@/lib/conversations/persona/lines";
 import { fillersIn } from "@/lib/conversations/persona/recitation";
 import { demoRoleplays } from "@/lib/demo/personas";
+import { readRepair } from "@/lib/language/normalise";
 import type { Persona } from "@/lib/validations/persona";
 
 const { personas } = loadSet("dev");
@@ -96,6 +97,30 @@ describe("offline persona on the dev style scripts (rubric: bench/persona/RUBRIC
     ]);
     expect(replies[3]).toMatch(/suppliers|order/i);
     expect(replies[3]).not.toMatch(/check|couldn't tell/i);
+  });
+
+  it("reads a repair with an article and a remark after it ('sorry I meant a week, not a day. a day would be brutal')", () => {
+    expect(readRepair("sorry I meant a week, not a day. a day would be brutal")).toEqual({
+      meant: "week",
+      replaces: "day",
+    });
+    const replies = play(personas.pA3, [
+      "Hi Tom",
+      "How many restaurants do you run?",
+      "How do you do the drinking?",
+      "sorry, I meant ordering. drinking was autocorrect",
+    ]);
+    expect(replies[3]).toMatch(/suppliers|order/i);
+  });
+
+  it("hears 'I don't wanna guess' and 'makes you wanna pull your hair out' as talk, not a proposal", () => {
+    for (const text of [
+      "so i don't wanna guess here, walk me through how the restaurants order stock",
+      "what's the bit of the week that makes you wanna pull your hair out",
+    ]) {
+      const [, reply] = play(personas.pA3, ["Hi Tom", text]);
+      expect(decisionOf(reply), reply).toBe("unclear");
+    }
   });
 
   it("declines an early proposal unmistakably, with a reason", () => {
