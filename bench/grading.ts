@@ -17,6 +17,7 @@ import {
   loadCorpus,
   type Utterance as Labelled,
 } from "@/tests/fixtures/language/corpus";
+import { gradedStage } from "@/tests/fixtures/spin-stage";
 
 const LABELS = ["situation", "problem", "implication", "need-payoff", "none"] as const;
 type Label = (typeof LABELS)[number];
@@ -32,15 +33,6 @@ type Call = {
 };
 
 const calls: Call[] = loadCalls() as Call[];
-const PERSONA = {
-  name: "Alex Morgan",
-  role: "Head of Operations",
-  situation: "Runs the operation.",
-  background: "Ten years in the role.",
-  pain_points: ["Work takes too long"],
-  goals: ["Save time"],
-};
-
 async function grade(input: unknown): Promise<GradeDocument> {
   const r = await gradeCliInput(input);
   if (!r.ok) throw new Error(r.error);
@@ -48,14 +40,7 @@ async function grade(input: unknown): Promise<GradeDocument> {
 }
 
 /** An utterance graded as the hidden set is: a one- or two-turn transcript; the first learner question's stage. */
-async function stageOf(u: Pick<Labelled, "buyer_before" | "text">): Promise<Label> {
-  const turns: Turn[] = [
-    ...(u.buyer_before ? [{ speaker: "persona" as const, text: u.buyer_before }] : []),
-    { speaker: "learner", text: u.text },
-  ];
-  const g = await grade({ persona: PERSONA, turns });
-  return (g.questions[0]?.stage ?? "none") as Label;
-}
+const stageOf = async (u: Pick<Labelled, "buyer_before" | "text">) => (await gradedStage(u)) as Label;
 
 type Tally = { right: number; n: number; matrix: Record<Label, Record<Label, number>> };
 const emptyTally = (): Tally => ({

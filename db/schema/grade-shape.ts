@@ -36,17 +36,23 @@ export type StoredQuestionMark = {
 };
 
 export type StoredMetrics = {
+  /** 'voice' when every learner turn was spoken, 'typed' when every one was typed, else 'mixed'. */
   timing: "voice" | "typed" | "mixed";
   learner_turns: number;
   learner_words: number;
   learner_seconds: number;
   persona_seconds: number;
+  /** Words per minute over spoken learner turns only; null when none were spoken. */
   wpm: number | null;
+  /** The learner's share of talk time, 0..1 (null when nobody spoke). */
   talk_ratio: number | null;
+  /** The learner's share of the words said, 0..1 (null when nobody spoke). */
   talk_share_words: number | null;
+  /** Learner talk time divided by persona talk time (null when the persona never spoke). */
   talk_to_listen: number | null;
   questions: number;
   open_questions: number;
+  /** Counted discovery questions that build on the buyer's previous answer (the listening criterion's numerator). */
   follow_ups: number;
   fillers: number;
   filler_counts: Record<string, number>;
@@ -68,11 +74,15 @@ export type StoredCriterionResult<Measure extends string = string> = {
   measure: Measure | null | undefined;
   status: "scored" | "needs_ai" | "not_measured";
   score: number | null;
+  /** What the criterion adds to the total: delivery criteria count as far as the substance does. */
   counted: number | null;
+  /** Against the scorecard's pass mark; null when not scored. */
   passed: boolean | null;
   detail: string;
+  /** The learner's own words this criterion is judged on (verbatim), when there are any. */
   evidence: string | null;
   evidence_turn: number | null;
+  /** A line the learner could have said instead. */
   better_line: string | null;
   source: "measured" | "ai" | null;
 };

@@ -1,3 +1,4 @@
+import type { StoredMetrics } from "@/db/schema/grade-shape";
 import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 
 import { countFillers, type FillerCounts, mergeFillers, totalFillers } from "./fillers";
@@ -11,34 +12,11 @@ export type { TranscriptTurn };
 
 export type { MarkedQuestion };
 
-export type TranscriptMetrics = {
-  /** 'voice' when every learner turn was spoken, 'typed' when every one was typed, else 'mixed'. */
-  timing: "voice" | "typed" | "mixed";
-  learner_turns: number;
-  learner_words: number;
-  learner_seconds: number;
-  persona_seconds: number;
-  /** Words per minute over spoken learner turns only; null when none were spoken. */
-  wpm: number | null;
-  /** The learner's share of talk time, 0..1 (null when nobody spoke). */
-  talk_ratio: number | null;
-  /** The learner's share of the words said, 0..1 (null when nobody spoke). */
-  talk_share_words: number | null;
-  /** Learner talk time divided by persona talk time (null when the persona never spoke). */
-  talk_to_listen: number | null;
-  questions: number;
-  open_questions: number;
-  /** Counted discovery questions that build on the buyer's previous answer (the listening criterion's numerator). */
-  follow_ups: number;
-  fillers: number;
+/** What grading measures of a transcript: the stored metrics (db/schema/grade-shape.ts), with this layer's own types. */
+export type TranscriptMetrics = Omit<StoredMetrics, "filler_counts" | "question_marks" | "stages_covered"> & {
   filler_counts: FillerCounts;
-  fillers_per_minute: number;
-  longest_monologue_seconds: number;
-  longest_monologue_words: number;
-  longest_monologue_seq: number | null;
   question_marks: MarkedQuestion[];
   stages_covered: SpinStage[];
-  topics_covered: string[];
 };
 
 /** Typed text has no spoken duration: speaking time is estimated at this pace. */

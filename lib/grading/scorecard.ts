@@ -4,42 +4,18 @@
  * The conversation score is the weighted mean of the scored criteria, built up from zero, then held
  * under a ceiling when the call gives too little to grade or went wrong in a way a coach would not pass.
  */
+import type { StoredCriterionResult, StoredScorecardResult } from "@/db/schema/grade-shape";
 import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 import { type MeasureInput, type MeasureResult, runMeasure, sufficiency, talkShare } from "./measures";
 import { blameLines, rudeLines } from "./signals";
 
-export type CriterionStatus = "scored" | "needs_ai" | "not_measured";
+type Measure = NonNullable<Criterion["measure"]>;
 
-export type CriterionResult = {
-  id: string;
-  label: string;
-  description: string;
-  weight: number;
-  measure: Criterion["measure"] | null;
-  status: CriterionStatus;
-  score: number | null;
-  /** What the criterion adds to the total: delivery criteria count as far as the substance does. */
-  counted: number | null;
-  /** Against the scorecard's pass mark; null when not scored. */
-  passed: boolean | null;
-  detail: string;
-  /** The learner's own words this criterion is judged on (verbatim), when there are any. */
-  evidence: string | null;
-  evidence_turn: number | null;
-  /** A line the learner could have said instead. */
-  better_line: string | null;
-  source: "measured" | "ai" | null;
-};
-
-export type ScorecardResult = {
-  pass_mark: number;
-  score: number;
-  passed: boolean;
-  /** A ceiling applied to the score, and why. */
-  cap: { limit: number; reason: string; code?: "too_little" } | null;
-  criteria: CriterionResult[];
-};
+/** A criterion's result and the scorecard's, as db/schema/grade-shape.ts stores them, with this project's measures. */
+export type CriterionResult = StoredCriterionResult<Measure>;
+export type CriterionStatus = CriterionResult["status"];
+export type ScorecardResult = StoredScorecardResult<Measure>;
 
 /** What Claude said about a free-text criterion. */
 export type JudgedCriterion = { score: number; quote: string | null; better_line: string | null; comment: string };
