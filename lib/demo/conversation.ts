@@ -1,5 +1,5 @@
-import type { TranscriptTurn } from "@/lib/grading/metrics";
 import { gradeWithRubric } from "@/lib/grading/rubric-grader";
+import type { TranscriptTurn } from "@/lib/grading/transcript";
 
 import { demoRoleplays } from "./personas";
 

@@ -11,16 +11,14 @@ import { type GradeDocument, gradeDocument } from "./response";
 
 const describe = (path: PropertyKey[], message: string) => `${path.length ? path.join(".") : "input"}: ${message}`;
 
-/** A database-backed cache of Claude's answers when DATABASE_URL is set; otherwise none (each run asks once). */
+/**
+ * The service's cache of Claude's answers when DATABASE_URL is set; otherwise none (each run asks once).
+ * Loaded on demand so that a run without a database never opens PGlite.
+ */
 async function cliCache(): Promise<GradeCache | undefined> {
   if (!process.env.DATABASE_URL) return undefined;
-  const { getDb } = await import("@/db");
-  const { findCachedGrade, saveCachedGrade } = await import("@/db/queries/grades");
-  const db = await getDb();
-  return {
-    get: async (key) => (await findCachedGrade(db, key)) as never,
-    set: (key, model, answer) => saveCachedGrade(db, { key, model, answer }),
-  };
+  const [{ getDb }, { databaseGradeCache }] = await Promise.all([import("@/db"), import("./grade-conversation")]);
+  return databaseGradeCache(await getDb());
 }
 
 /** Validates and grades what the CLI read: one transcript, or an array graded in order. */

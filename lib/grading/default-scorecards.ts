@@ -174,9 +174,7 @@ export const DEFAULT_SCORECARDS: Record<ScenarioKind, Scorecard> = {
   },
 };
 
-export const DEFAULT_SCENARIO: Scenario = { kind: "sales-discovery", objective: "" };
-
-/** What a schema or conversation stored before scenarios existed reads as: sales discovery with its default scorecard. */
+/** What a roleplay or conversation stored before scenarios existed reads as: sales discovery with its default scorecard. */
 export function scenarioOrDefault(scenario: Partial<Scenario> | null | undefined): Scenario {
   return { kind: scenario?.kind ?? "sales-discovery", objective: scenario?.objective ?? "" };
 }

@@ -7,8 +7,8 @@ import type { TranscriptInput } from "@/lib/validations/transcript";
 
 import { type GradeCache, gradeWithClaude } from "./claude-grader";
 import type { GradeResult } from "./grade-schema";
-import type { TranscriptTurn } from "./metrics";
 import { gradeWithRubric } from "./rubric-grader";
+import type { TranscriptTurn } from "./transcript";
 
 export type GradeRequest = {
   persona: Persona;

@@ -7,8 +7,8 @@
 import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import type { Measure, ScenarioKind } from "@/lib/validations/scorecard";
 
-import type { MarkedQuestion, TranscriptMetrics, TranscriptTurn } from "./metrics";
-import { discoveryQuestions, listeningCounts } from "./questions";
+import type { TranscriptMetrics } from "./metrics";
+import { discoveryQuestions, listeningCounts, type MarkedQuestion } from "./questions";
 import {
   blameLines,
   type Evidence,
@@ -20,6 +20,7 @@ import {
   starAnswers,
 } from "./signals";
 import { excerpt } from "./text";
+import type { TranscriptTurn } from "./transcript";
 
 /** `unscaled`: a delivery score before scaling by how much the learner said (so "fine, but too little said" is not "below the mark"). */
 export type MeasureResult = { score: number | null; evidence: Evidence | null; detail: string; unscaled?: number };
@@ -33,7 +34,7 @@ export type MeasureInput = {
 
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);
-/** How much the learner said, 0..1: 150 words is enough to judge style. */
+/** How much the learner said, 0..1: 80 words are enough to judge delivery. */
 export const sufficiency = (m: TranscriptMetrics) => Math.min(1, m.learner_words / 80);
 const q = (x: MarkedQuestion | undefined): Evidence | null => (x ? { turn: x.turn, quote: x.text } : null);
 
@@ -54,8 +55,6 @@ export function stageScores(questions: MarkedQuestion[]): Record<SpinStage, numb
 }
 
 const STAGE_POINTS: Record<SpinStage, number> = { situation: 15, problem: 25, implication: 30, "need-payoff": 30 };
-
-export { discoveryQuestions };
 
 /** Why no discovery question counted: none asked, or the ones asked never got an answer (say which, truthfully). */
 function unheard(questions: MarkedQuestion[], none: string): { evidence: Evidence | null; detail: string } {

@@ -7,11 +7,6 @@ import { wordCount } from "./text";
 import { topicsUncovered } from "./topics";
 import type { TranscriptTurn } from "./transcript";
 
-/** 'voice' turns have spoken timings; 'text' turns were typed. */
-export type { TranscriptTurn };
-
-export type { MarkedQuestion };
-
 /** What grading measures of a transcript: the stored metrics (db/schema/grade-shape.ts), with this layer's own types. */
 export type TranscriptMetrics = Omit<StoredMetrics, "filler_counts" | "question_marks" | "stages_covered"> & {
   filler_counts: FillerCounts;

@@ -9,7 +9,7 @@
  * 5. The ceiling the call earned (rudeness, too little, ignored answers...) caps the result as it capped the automatic one.
  * With no override this gives back the automatic score exactly (tests/unit/criterion-overrides.test.ts).
  */
-import { type ScorecardResult, STYLE } from "./scorecard";
+import { isDelivery, type ScorecardResult, substanceGate } from "./scorecard";
 
 export type Overrides = Readonly<Record<string, number>>;
 
@@ -22,15 +22,11 @@ export function rescoreWithOverrides(
     const override = overrides[c.id];
     return { c, overridden: override !== undefined, score: override ?? c.score };
   });
-  const substance = inForce.filter((x) => x.score !== null && !STYLE.has(x.c.measure ?? ""));
-  const substanceWeight = substance.reduce((s, x) => s + x.c.weight, 0);
-  const gate = substanceWeight
-    ? 0.5 + 0.5 * (substance.reduce((s, x) => s + x.c.weight * x.score!, 0) / substanceWeight / 100)
-    : 1;
+  const gate = substanceGate(inForce.map((x) => ({ weight: x.c.weight, measure: x.c.measure, score: x.score })));
   const counted = inForce
     .map((x) => {
       if (x.score === null) return null;
-      const scaled = !x.overridden && STYLE.has(x.c.measure ?? "") && gate < 1;
+      const scaled = !x.overridden && isDelivery(x.c.measure) && gate < 1;
       return { weight: x.c.weight, value: scaled ? Math.round(x.score * gate) : x.score };
     })
     .filter((x) => x !== null);

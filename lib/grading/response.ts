@@ -5,7 +5,7 @@ import { explainDecision } from "@/lib/language";
 import type { Scenario } from "@/lib/validations/scorecard";
 
 import type { GradeFeedback, GradeQuestion, GradeResult, GradeState } from "./grade-schema";
-import type { MarkedQuestion } from "./metrics";
+import type { MarkedQuestion } from "./questions";
 import type { ScorecardResult } from "./scorecard";
 
 type Turn = Pick<ConversationTurn, "seq" | "speaker" | "text" | "source" | "started_at">;

@@ -3,11 +3,11 @@ import type { Persona } from "@/lib/validations/persona";
 import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorecard";
 
 import type { GradeFeedback } from "./grade-schema";
-import { discoveryQuestions, type MeasureInput } from "./measures";
-import { listeningCounts } from "./questions";
-import type { ScorecardResult } from "./scorecard";
+import type { MeasureInput } from "./measures";
+import { discoveryQuestions, listeningCounts } from "./questions";
+import { isDelivery, MIN_LEARNER_WORDS, type ScorecardResult } from "./scorecard";
 import { suggestQuestion } from "./suggestions";
-import { excerpt } from "./text";
+import { excerpt, sentencesOf } from "./text";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);
@@ -19,30 +19,27 @@ const KIND_NAME: Record<ScenarioKind, string> = {
   general: "conversation",
 };
 
-/** The buyer turn the learner should have picked up: the last one naming a problem, else the last substantial one. */
-export function buyerLineToPickUp(input: MeasureInput): string | null {
-  // Only a line where the buyer named a problem is worth quoting back; otherwise the plain suggestion.
-  const persona = input.turns.filter(
-    (t) => t.speaker === "persona" && t.text.split(/\s+/).length >= 5 && !/\b(?:would|could|'d)\b/i.test(t.text),
+const NAMES_A_PROBLEM =
+  /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i;
+
+/**
+ * The buyer's line the learner should have picked up: the sentence naming a problem in the first such
+ * turn. Only such a line is worth quoting back; without one the suggestion stays plain.
+ */
+function buyerLineToPickUp(input: MeasureInput): string | null {
+  // A hypothetical ("it would help if...") is not a problem the buyer has.
+  const problem = input.turns.find(
+    (t) =>
+      t.speaker === "persona" &&
+      t.text.split(/\s+/).length >= 5 &&
+      !/\b(?:would|could|'d)\b/i.test(t.text) &&
+      NAMES_A_PROBLEM.test(t.text),
   );
-  const problem = persona.find((t) =>
-    /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(
-      t.text,
-    ),
-  );
-  return problem
-    ? (problem.text
-        .split(/(?<=[.!?])\s+/)
-        .find((s) =>
-          /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i.test(
-            s,
-          ),
-        ) ?? problem.text)
-    : null;
+  return problem ? (sentencesOf(problem.text).find((s) => NAMES_A_PROBLEM.test(s)) ?? problem.text) : null;
 }
 
 /** The stage a discovery call most needs next: the deepest stage skipped, else the thinnest. */
-export function stageToPractise(questions: MeasureInput["questions"]): SpinStage {
+function stageToPractise(questions: MeasureInput["questions"]): SpinStage {
   const count = (s: SpinStage) => questions.filter((q) => q.stage === s).length;
   const order: SpinStage[] = ["implication", "need-payoff", "problem", "situation"];
   return order.find((s) => count(s) === 0) ?? order.sort((a, b) => count(a) - count(b))[0];
@@ -180,10 +177,9 @@ export function rubricFeedback({
   const courtesy = card.criteria.find((c) => c.measure === "courtesy" && c.score !== null && c.score < 50);
   const communicationFeedback = `${styleBits.join(", ")}.${listening}${courtesy ? ` ${courtesy.detail[0].toUpperCase()}${courtesy.detail.slice(1)}.` : ""}`;
 
-  const enough = m.learner_words >= 40;
+  const enough = m.learner_words >= MIN_LEARNER_WORDS;
   // Delivery strengths are real but minor: at most one of them for a call below the pass mark, and never a quote.
-  const style = (c: (typeof card.criteria)[number]) =>
-    ["talk_share", "monologue", "fillers", "pace", "courtesy"].includes(c.measure ?? "");
+  const style = (c: (typeof card.criteria)[number]) => isDelivery(c.measure);
   const good = card.criteria
     .filter((c) => c.score !== null && c.score >= 75)
     .sort((a, b) => Number(style(a)) - Number(style(b)) || b.weight - a.weight);

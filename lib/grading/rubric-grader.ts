@@ -3,20 +3,18 @@
  * grade. A pure function of the transcript, the persona and the roleplay's scenario and scorecard,
  * so the same transcript always gets the same grade. How it works: lib/grading/RUBRIC.md.
  */
-import { explainDecision, vocabularyOf } from "@/lib/language";
-import { SPIN_STAGES } from "@/lib/language";
+import { explainDecision, SPIN_STAGES, vocabularyOf } from "@/lib/language";
 import type { Persona } from "@/lib/validations/persona";
 import type { Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 import { scenarioOrDefault, scorecardOrDefault } from "./default-scorecards";
 import type { GradeQuestion, GradeResult, GradeState } from "./grade-schema";
-import { discoveryQuestions, type MeasureInput, runMeasure, sufficiency } from "./measures";
-import { stageScores } from "./measures";
-import { computeMetrics, type MarkedQuestion, type TranscriptTurn } from "./metrics";
+import { type MeasureInput, runMeasure, stageScores, sufficiency } from "./measures";
+import { computeMetrics } from "./metrics";
+import { discoveryQuestions, type MarkedQuestion } from "./questions";
 import { betterLineFor, rubricFeedback, silentFeedback } from "./rubric-feedback";
 import { evaluateScorecard, type JudgedCriterion, MIN_LEARNER_WORDS, type ScorecardResult } from "./scorecard";
-
-export { stageScores };
+import type { TranscriptTurn } from "./transcript";
 
 export type GradeInput = {
   persona: Persona;
@@ -26,7 +24,7 @@ export type GradeInput = {
 };
 
 /** The card's own words: typo repair in the learner's turns prefers them. */
-export function personaVocabulary(persona: Persona): Set<string> {
+function personaVocabulary(persona: Persona): Set<string> {
   return vocabularyOf([
     persona.name,
     persona.role,
@@ -38,7 +36,7 @@ export function personaVocabulary(persona: Persona): Set<string> {
   ]);
 }
 
-export function personaTopics(persona: Pick<Persona, "pain_points" | "goals">): string[] {
+function personaTopics(persona: Pick<Persona, "pain_points" | "goals">): string[] {
   return [...(persona.pain_points ?? []), ...(persona.goals ?? [])];
 }
 
@@ -52,7 +50,7 @@ const COMMUNICATION = [
   ["pace", 1],
 ] as const;
 
-export function communicationScore(input: MeasureInput): number {
+function communicationScore(input: MeasureInput): number {
   let sum = 0,
     weight = 0;
   for (const [measure, w] of COMMUNICATION) {
@@ -83,8 +81,12 @@ export function gradeState(metrics: { learner_turns: number; learner_words: numb
   return metrics.learner_turns === 0 || metrics.learner_words < MIN_LEARNER_WORDS ? "too_little" : "graded";
 }
 
-/** Everything deterministic about a transcript: metrics, the scorecard's measured criteria, the feedback. */
-export function analyseTranscript(
+/**
+ * Everything deterministic about a transcript, before any feedback is written: its metrics and question
+ * list, the scorecard applied to them, the stage scores and the two summary scores. The AI grade calls it
+ * twice, the second time with the model's question labels and its judged criteria.
+ */
+export function measureTranscript(
   input: GradeInput,
   opts: { questions?: MarkedQuestion[]; judged?: Record<string, JudgedCriterion> } = {},
 ) {
@@ -118,7 +120,7 @@ export function analyseTranscript(
 }
 
 export function gradeWithRubric(input: GradeInput): GradeResult {
-  const a = analyseTranscript(input);
+  const a = measureTranscript(input);
   const base = {
     state: gradeState(a.metrics),
     wpm: a.metrics.wpm,

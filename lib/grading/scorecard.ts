@@ -14,27 +14,38 @@ type Measure = NonNullable<Criterion["measure"]>;
 
 /** A criterion's result and the scorecard's, as db/schema/grade-shape.ts stores them, with this project's measures. */
 export type CriterionResult = StoredCriterionResult<Measure>;
-export type CriterionStatus = CriterionResult["status"];
 export type ScorecardResult = StoredScorecardResult<Measure>;
 
 /** What Claude said about a free-text criterion. */
 export type JudgedCriterion = { score: number; quote: string | null; better_line: string | null; comment: string };
 
 export const MIN_LEARNER_WORDS = 40;
-/** Measures of delivery rather than substance. */
-export const STYLE = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
+const DELIVERY_MEASURES: ReadonlySet<string> = new Set(["talk_share", "monologue", "fillers", "pace", "courtesy"]);
 
-/** Ceilings a coach applies whatever the scorecard says. */
+/** Whether a criterion's measure judges delivery rather than substance. */
+export const isDelivery = (measure: string | null | undefined) => DELIVERY_MEASURES.has(measure ?? "");
+
+/**
+ * Delivery counts as far as there is substance to deliver: the factor (0.5 to 1) that scales delivery
+ * criteria, from the weighted score of the substance criteria that have one.
+ */
+export function substanceGate(criteria: { weight: number; measure?: string | null; score: number | null }[]): number {
+  const substance = criteria.filter((c) => c.score !== null && !isDelivery(c.measure));
+  const weight = substance.reduce((s, c) => s + c.weight, 0);
+  return weight ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / weight / 100) : 1;
+}
+
 /** A spoken discovery call in which the learner did most of the talking. */
-export function talkCapped(input: MeasureInput, scenario: Scenario): boolean {
+function talkCapped(input: MeasureInput, scenario: Scenario): boolean {
   const share = talkShare(input.metrics);
   return scenario.kind === "sales-discovery" && input.metrics.timing === "voice" && share !== null && share > 0.7;
 }
 
+/** The ceilings a coach applies whatever the scorecard says; the lowest one holds. */
 export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResult["cap"] {
   const m = input.metrics;
   const caps: NonNullable<ScorecardResult["cap"]>[] = [];
-  const discoveryQuestions = input.questions.filter((x) => x.stage !== null).length;
+  const discoveryAsked = input.questions.filter((x) => x.stage !== null).length;
   if (m.learner_words < MIN_LEARNER_WORDS) {
     caps.push({
       limit: Math.min(25, Math.round(25 * sufficiency(m) * 4)),
@@ -42,7 +53,7 @@ export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResul
       reason: `too little to grade: you said ${m.learner_words} words (at least ${MIN_LEARNER_WORDS} are needed for a real grade)`,
     });
   }
-  if (scenario.kind === "sales-discovery" && discoveryQuestions === 0) {
+  if (scenario.kind === "sales-discovery" && discoveryAsked === 0) {
     caps.push({
       limit: 25,
       code: "too_little",
@@ -159,14 +170,9 @@ export function evaluateScorecard(
       source: "ai",
     };
   });
-  // Delivery counts as far as there is substance to deliver: style criteria are scaled by the substance score.
-  const substance = criteria.filter((c) => c.score !== null && !STYLE.has(c.measure ?? ""));
-  const substanceWeight = substance.reduce((s, c) => s + c.weight, 0);
-  const gate = substanceWeight
-    ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / substanceWeight / 100)
-    : 1;
+  const gate = substanceGate(criteria);
   for (const c of criteria) {
-    if (c.score !== null && STYLE.has(c.measure ?? "") && gate < 1) c.counted = Math.round(c.score * gate);
+    if (c.score !== null && isDelivery(c.measure) && gate < 1) c.counted = Math.round(c.score * gate);
   }
   const scored = criteria.filter((c) => c.counted !== null);
   const weight = scored.reduce((s, c) => s + c.weight, 0);

@@ -5,8 +5,8 @@
 import { understand } from "@/lib/language";
 import { replyStance } from "@/lib/language/stance";
 
-import type { TranscriptTurn } from "./metrics";
 import { normaliseText, sentencesOf } from "./text";
+import type { TranscriptTurn } from "./transcript";
 
 export type Evidence = { turn: number; quote: string };
 
@@ -28,7 +28,6 @@ export const rudeLines = (turns: TranscriptTurn[]) =>
   linesMatching(turns, "learner", RUDE).filter(
     (e) => !/\b(?:whatever (?:you|works|suits|is)|hell of a)\b/i.test(e.quote),
   );
-export const disengagedLines = (turns: TranscriptTurn[]) => linesMatching(turns, "persona", DISENGAGED);
 
 const PROPOSE =
   /\b(?:next step|follow[- ]?up|(?:shall|can|could|should) we|let's|how about|would you be open to|would it make sense to|are you open to|i'll send|i will send|book|schedule|set up|put (?:something|time|it) in|meet|meeting|call (?:on|next)|pilot|trial|demo|workshop|review|walkthrough|session|introduce|intro|loop in|next week|tomorrow|(?:mon|tues|wednes|thurs|fri)day|send (?:you|over)|calendar|invite)\b/;
@@ -77,18 +76,11 @@ const BEHAVIOURAL =
   /\b(?:a time|an example|a situation|a moment|an occasion|tell me about|describe|walk me through|give me|how did you|what did you do)\b/;
 
 /** Interview answers: the candidate's substantial turns after a question, checked for context, action, result and specifics. */
-export function starAnswers(turns: TranscriptTurn[]): {
-  answers: number;
-  checks: number;
-  best: Evidence | null;
-  weakest: Evidence | null;
-} {
+export function starAnswers(turns: TranscriptTurn[]): { answers: number; checks: number; weakest: Evidence | null } {
   let answers = 0,
     checks = 0,
-    bestScore = -1,
     worstScore = 5;
-  let best: Evidence | null = null,
-    weakest: Evidence | null = null;
+  let weakest: Evidence | null = null;
   // Behavioural prompts ("tell me about a time...") are what STAR answers; other answers count only if there are none.
   const behavioural = (i: number) =>
     i > 0 && turns[i - 1].speaker === "persona" && BEHAVIOURAL.test(normaliseText(turns[i - 1].text));
@@ -102,17 +94,12 @@ export function starAnswers(turns: TranscriptTurn[]): {
     const score = [CONTEXT, ACTION, RESULT, SPECIFIC].filter((re) => re.test(x)).length;
     answers++;
     checks += score;
-    const quote = sentencesOf(t.text).slice(0, 2).join(" ");
-    if (score > bestScore) {
-      bestScore = score;
-      best = { turn: i, quote };
-    }
     if (score < worstScore) {
       worstScore = score;
-      weakest = { turn: i, quote };
+      weakest = { turn: i, quote: sentencesOf(t.text).slice(0, 2).join(" ") };
     }
   });
-  return { answers, checks, best, weakest };
+  return { answers, checks, weakest };
 }
 
 const EMPATHY =
@@ -159,8 +146,6 @@ const PROOF =
   /\b\d+ ?(?:%|percent|x|times|customers|clients|users|schools|stores|hospitals|sites|teams|companies)\b|\b(?:customers? like|clients? like|case study|pilot with|we've helped|already (?:use|using|working with)|in production at|results?|saved|cut|grew|increased|reduced)\b/;
 const ASK =
   /\b(?:we're (?:asking|raising|looking for|seeking)|the ask|our ask|i'm asking|would you (?:be willing|consider|invest|like to pilot|back|fund|approve|join|sign)|next step|pilot|sign|approve|commit|invest|fund|partner with|start with|can we (?:count on|get)|i'd like (?:you|to ask))\b/;
-const INVITE =
-  /\b(?:any questions|what questions|questions (?:do you have|so far)|what would you like to know|does (?:that|this) (?:resonate|land|make sense)|how does (?:that|this) (?:land|sound)|what do you think|what's your (?:take|reaction)|where would you push back|what concerns)\b/;
 
 export function pitchChecks(turns: TranscriptTurn[]) {
   const learnerText = turns
@@ -177,7 +162,6 @@ export function pitchChecks(turns: TranscriptTurn[]) {
     solution: quote(SOLUTION),
     proof: quote(PROOF),
     ask: quote(ASK),
-    invites: quote(INVITE),
   };
 }
 

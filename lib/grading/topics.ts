@@ -14,11 +14,6 @@ export function mentions(topic: string, text: string): boolean {
   return wanted.filter((w) => stems.some((s) => stemsMatch(w, s))).length >= needed;
 }
 
-/** Topics said by either side (kept for callers that only have texts). */
-export function topicsCovered(topics: string[], turnTexts: string[]): string[] {
-  return topics.filter((topic) => turnTexts.some((t) => mentions(topic, t)));
-}
-
 /**
  * Topics the learner uncovered: raised in the learner's own words, or named by the buyer in answer
  * to a discovery question and then followed up by the learner's next question. A topic the buyer

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import type { GradeResult } from "@/lib/grading/grade-schema";
-import type { TranscriptTurn } from "@/lib/grading/metrics";
 import { listeningCounts } from "@/lib/grading/questions";
-import { analyseTranscript, gradeWithRubric } from "@/lib/grading/rubric-grader";
+import { gradeWithRubric,measureTranscript } from "@/lib/grading/rubric-grader";
+import type { TranscriptTurn } from "@/lib/grading/transcript";
 import { SPIN_STAGES } from "@/lib/language";
 import { replyStance } from "@/lib/language/stance";
 import type { Persona } from "@/lib/validations/persona";
@@ -29,7 +29,7 @@ const num = (s: string) => Number(s);
 /** Every sentence of a grade that states a number or a stage, checked against the one question list. */
 function contradictions(c: LabelledCall, g: GradeResult, turns: TranscriptTurn[]): string[] {
   const out: string[] = [];
-  const a = analyseTranscript({
+  const a = measureTranscript({
     persona: c.persona as unknown as Persona,
     scenario: c.scenario as Partial<Scenario>,
     turns,

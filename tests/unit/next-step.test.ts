@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { TranscriptTurn } from "@/lib/grading/metrics";
 import { nextStep } from "@/lib/grading/signals";
+import type { TranscriptTurn } from "@/lib/grading/transcript";
 
 const at = new Date("2026-11-20T16:00:00Z");
 const turn = (seq: number, speaker: TranscriptTurn["speaker"], text: string): TranscriptTurn => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { feedbackSchema } from "@/lib/grading/grade-schema";
-import type { TranscriptTurn } from "@/lib/grading/metrics";
 import { gradeWithRubric } from "@/lib/grading/rubric-grader";
+import type { TranscriptTurn } from "@/lib/grading/transcript";
 
 import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
-import { analyseTranscript } from "@/lib/grading/rubric-grader";
+import { measureTranscript } from "@/lib/grading/rubric-grader";
 import { evaluateScorecard } from "@/lib/grading/scorecard";
 import { roleplayFormSchema, roleplayPayloadSchema } from "@/lib/validations/roleplay";
 import {
@@ -69,7 +69,7 @@ describe("a scorecard's weights total 100 (issue 23)", () => {
       criteria: DEFAULT_SCORECARDS["sales-discovery"].criteria.map((c) => ({ ...c, weight: c.weight * 1.15 })),
     };
     expect(scorecardSchema.safeParse({ ...stored, criteria: card(60, 55).criteria }).success).toBe(true);
-    const a = analyseTranscript({ persona: samplePersona, turns: timedTurns(discoveryCall) });
+    const a = measureTranscript({ persona: samplePersona, turns: timedTurns(discoveryCall) });
     const graded = evaluateScorecard(stored, a.scenario, a.measureInput);
     const asDefault = evaluateScorecard(DEFAULT_SCORECARDS["sales-discovery"], a.scenario, a.measureInput);
     expect(graded.score).toBe(asDefault.score);
@@ -78,7 +78,7 @@ describe("a scorecard's weights total 100 (issue 23)", () => {
 });
 
 describe("what an AI-judged criterion means without a model (the editor's warning)", () => {
-  const a = analyseTranscript({ persona: samplePersona, turns: timedTurns(discoveryCall) });
+  const a = measureTranscript({ persona: samplePersona, turns: timedTurns(discoveryCall) });
   const withRapport: Scorecard = {
     pass_mark: 70,
     criteria: [

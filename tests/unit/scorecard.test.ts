@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
-import { analyseTranscript, gradeWithRubric } from "@/lib/grading/rubric-grader";
+import { gradeWithRubric,measureTranscript } from "@/lib/grading/rubric-grader";
 import { ceiling } from "@/lib/grading/scorecard";
 import { PLAIN_SUGGESTIONS, stageOfSuggestion, suggestQuestion } from "@/lib/grading/suggestions";
 import { SPIN_STAGES } from "@/lib/language";
@@ -248,7 +248,7 @@ describe("talking too much is judged once, in context", () => {
       ],
       ["persona", "It gets wiped.", 1],
     ];
-    const a = analyseTranscript({ persona: samplePersona, turns: timedTurns(monologue) });
+    const a = measureTranscript({ persona: samplePersona, turns: timedTurns(monologue) });
     expect(ceiling(a.measureInput, a.scenario)?.reason ?? "").toMatch(/of the talking in a discovery call/);
     const talkRow = grade(monologue).scorecard.criteria.find((c) => c.measure === "talk_share")!;
     expect(talkRow.score).toBeNull();
