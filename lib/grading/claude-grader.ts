@@ -59,7 +59,7 @@ export type GradeCache = {
   set(key: string, model: string, answer: ClaudeGrade): Promise<void>;
 };
 
-export function gradeCacheKey(
+function gradeCacheKey(
   input: { persona: Persona; scenario: Scenario; scorecard: Scorecard; turns: TranscriptTurn[] },
   model: string,
 ): string {
@@ -87,7 +87,7 @@ const INSTRUCTION =
   /\b(?:ignore (?:all |your |the |previous |prior )*(?:instructions|rules|rubric)|give me (?:a )?(?:100|full marks|top marks)|system prompt|you are now|new instructions)\b/i;
 
 /** A quote counts only if the learner said it and it is not an instruction aimed at the grader. */
-export function isVerifiedQuote(quote: string | null | undefined, learnerText: string): quote is string {
+function isVerifiedQuote(quote: string | null | undefined, learnerText: string): quote is string {
   if (!quote || INSTRUCTION.test(quote)) return false;
   const q = normalise(quote);
   return q.length > 0 && normalise(learnerText).includes(q);

@@ -14,7 +14,7 @@ const score = (label: string) =>
     .min(0)
     .max(100);
 
-export const stageScoresSchema = z.object({
+const stageScoresSchema = z.object({
   situation: score("situation score"),
   problem: score("problem score"),
   implication: score("implication score"),

@@ -10,7 +10,7 @@ import type { GradeResult } from "./grade-schema";
 import { gradeWithRubric } from "./rubric-grader";
 import type { TranscriptTurn } from "./transcript";
 
-export type GradeRequest = {
+type GradeRequest = {
   persona: Persona;
   scenario?: Partial<Scenario> | null;
   scorecard?: Scorecard | null;

@@ -4,7 +4,7 @@ import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import { countFillers, type FillerCounts, mergeFillers, totalFillers } from "./fillers";
 import { listeningCounts, type MarkedQuestion, markQuestions } from "./questions";
 import { wordCount } from "./text";
-import { topicsUncovered } from "./topics";
+import { topicsDiscovered } from "./topics";
 import type { TranscriptTurn } from "./transcript";
 
 /** What grading measures of a transcript: the stored metrics (db/schema/grade-shape.ts), with this layer's own types. */
@@ -15,7 +15,7 @@ export type TranscriptMetrics = Omit<StoredMetrics, "filler_counts" | "question_
 };
 
 /** Typed text has no spoken duration: speaking time is estimated at this pace. */
-export const TYPED_WORDS_PER_MINUTE = 150;
+const TYPED_WORDS_PER_MINUTE = 150;
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -73,7 +73,7 @@ export function computeMetrics(
     longest_monologue_seq: monologue.seq,
     question_marks: questionMarks,
     stages_covered: SPIN_STAGES.filter((stage) => questionMarks.some((q) => q.stage === stage)),
-    topics_covered: topicsUncovered(topics, ordered, questionMarks),
+    topics_covered: topicsDiscovered(topics, ordered, questionMarks),
   };
 }
 

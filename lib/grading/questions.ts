@@ -43,7 +43,7 @@ const contentLemmas = (text: string) =>
   );
 
 /** A question builds on the buyer's last answer: it takes up their words, points back at them, or asks the short "how often?" that only makes sense after them. */
-export function buildsOn(unit: Understood, buyerTurn: string): boolean {
+function buildsOn(unit: Understood, buyerTurn: string): boolean {
   if (wordCount(buyerTurn) < 2) return false;
   const core = unit.tokens.slice(unit.start);
   const words = core.map((t) => t.lower).join(" ");
@@ -64,7 +64,7 @@ const norm = (w: string) =>
     .replace(/[^a-z0-9']/g, "");
 
 /** The span of the original turn that a (normalised) unit came from, so quotes keep the learner's words. */
-export function originalSpan(turn: string, unit: Understood, from = 0): { text: string; end: number } {
+function originalSpan(turn: string, unit: Understood, from = 0): { text: string; end: number } {
   const words = [...turn.matchAll(/\S+/g)].map((m) => ({ w: norm(m[0]), at: m.index!, end: m.index! + m[0].length }));
   const target = unit.text.split(/\s+/).map(norm).filter(Boolean);
   const like = (a: string, b: string) =>

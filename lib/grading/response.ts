@@ -23,7 +23,7 @@ export type TranscriptEntry = Omit<Turn, "started_at"> & {
 };
 
 /** A grade's state as the APIs spell it: "too little to grade" is shown in place of a score. */
-export type GradeStateName = "graded" | "too_little_to_grade";
+type GradeStateName = "graded" | "too_little_to_grade";
 export const gradeStateName = (state: GradeState): GradeStateName =>
   state === "too_little" ? "too_little_to_grade" : "graded";
 
@@ -112,7 +112,7 @@ const SCORE_SENTENCE =
  * Once a review changed the score, the overall feedback speaks of the score that counts: the rubric's
  * score sentence is rewritten, and any other text (an AI grader's) is preceded by the reviewed verdict.
  */
-export function reviewedOverall(
+function reviewedOverall(
   text: string,
   score: { automatic: number | null; reviewed: number | null; passMark: number | null },
 ): string {

@@ -16,7 +16,7 @@ import { betterLineFor, rubricFeedback, silentFeedback } from "./rubric-feedback
 import { evaluateScorecard, type JudgedCriterion, MIN_LEARNER_WORDS, type ScorecardResult } from "./scorecard";
 import type { TranscriptTurn } from "./transcript";
 
-export type GradeInput = {
+type GradeInput = {
   persona: Persona;
   scenario?: Partial<Scenario> | null;
   scorecard?: Scorecard | null;

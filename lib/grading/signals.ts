@@ -33,7 +33,7 @@ const PROPOSE =
   /\b(?:next step|follow[- ]?up|(?:shall|can|could|should) we|let's|how about|would you be open to|would it make sense to|are you open to|i'll send|i will send|book|schedule|set up|put (?:something|time|it) in|meet|meeting|call (?:on|next)|pilot|trial|demo|workshop|review|walkthrough|session|introduce|intro|loop in|next week|tomorrow|(?:mon|tues|wednes|thurs|fri)day|send (?:you|over)|calendar|invite)\b/;
 const CONCRETE =
   /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next week|this week|\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december|\d+[- ]minute|(?:one|two|three|four|five|six|\d+) (?:depot|site|store|team|line|ward|branch|week|weeks|days)|pilot|workshop|with your)\b/;
-export type NextStep = { proposed: Evidence | null; agreed: Evidence | null; concrete: boolean };
+type NextStep = { proposed: Evidence | null; agreed: Evidence | null; concrete: boolean };
 
 /**
  * The last next step the learner proposed (by what their turn does, read by the language layer), and

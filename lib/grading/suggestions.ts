@@ -8,7 +8,7 @@ import { excerpt, sentencesOf } from "./text";
  * it is quoted whole. Every suggestion is checked against our own classifier: a quoted version that
  * would read as another stage falls back to the plain one.
  */
-const PLAIN: Record<SpinStage, string> = {
+export const PLAIN_SUGGESTIONS: Record<SpinStage, string> = {
   situation: "Could you walk me through how this works for you today?",
   problem: "What is the hardest part of that for your team right now?",
   implication: "When that happens, what does it cost you, and who else feels it?",
@@ -37,7 +37,5 @@ export function suggestQuestion(stage: SpinStage, buyerQuote?: string | null): s
     const text = QUOTED[stage](quote);
     if (stageOfSuggestion(text) === stage) return text;
   }
-  return PLAIN[stage];
+  return PLAIN_SUGGESTIONS[stage];
 }
-
-export const PLAIN_SUGGESTIONS = PLAIN;

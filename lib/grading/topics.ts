@@ -15,11 +15,11 @@ export function mentions(topic: string, text: string): boolean {
 }
 
 /**
- * Topics the learner uncovered: raised in the learner's own words, or named by the buyer in answer
+ * Topics the learner discovered: raised in the learner's own words, or named by the buyer in answer
  * to a discovery question and then followed up by the learner's next question. A topic the buyer
  * volunteered and the learner let pass is not credited.
  */
-export function topicsUncovered(topics: string[], ordered: TranscriptTurn[], questions: MarkedQuestion[]): string[] {
+export function topicsDiscovered(topics: string[], ordered: TranscriptTurn[], questions: MarkedQuestion[]): string[] {
   return topics.filter((topic) =>
     ordered.some((turn, i) => {
       // Raised by the learner means asked about, not asserted in a pitch.
