@@ -98,16 +98,6 @@ export async function markCommentsSeen(db: Executor, conversationId: string) {
     .where(and(eq(turnComments.conversation_id, conversationId), isNull(turnComments.seen_at)));
 }
 
-/** Comments the learner has not seen yet on their own calls. */
-export async function countUnreadComments(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(turnComments)
-    .innerJoin(conversations, eq(conversations.id, turnComments.conversation_id))
-    .where(and(eq(conversations.user_id, userId), isNull(turnComments.seen_at)));
-  return Number(row?.n ?? 0);
-}
-
 /** A conversation's criterion reviews, oldest first (the newest per criterion is in force). */
 export async function selectCriterionReviews(db: Executor, conversationId: string) {
   return db

@@ -46,7 +46,7 @@ export async function sweepIdleConversations(
   return result;
 }
 
-const state = globalThis as unknown as { parleyIdleSweep?: NodeJS.Timeout | null };
+const state = globalThis as unknown as { parleyIdleSweep?: NodeJS.Timeout };
 
 /** Started once per server process, beside the grading sweep; runs every CALL_IDLE_SWEEP_MS (a minute). */
 export function startIdleSweep(): void {
@@ -58,9 +58,4 @@ export function startIdleSweep(): void {
   state.parleyIdleSweep = setInterval(run, env().CALL_IDLE_SWEEP_MS);
   state.parleyIdleSweep.unref();
   setImmediate(run);
-}
-
-export function stopIdleSweep(): void {
-  if (state.parleyIdleSweep) clearInterval(state.parleyIdleSweep);
-  state.parleyIdleSweep = null;
 }

@@ -61,7 +61,7 @@ export async function sweepRetention(
   return { purged };
 }
 
-const state = globalThis as unknown as { parleyRetentionSweep?: NodeJS.Timeout | null };
+const state = globalThis as unknown as { parleyRetentionSweep?: NodeJS.Timeout };
 
 /** Started once per server process beside the grading and idle sweeps; runs every RETENTION_SWEEP_MS (an hour). */
 export function startRetentionSweep(): void {
@@ -73,11 +73,6 @@ export function startRetentionSweep(): void {
   state.parleyRetentionSweep = setInterval(run, env().RETENTION_SWEEP_MS);
   state.parleyRetentionSweep.unref();
   setImmediate(run);
-}
-
-export function stopRetentionSweep(): void {
-  if (state.parleyRetentionSweep) clearInterval(state.parleyRetentionSweep);
-  state.parleyRetentionSweep = null;
 }
 
 /** The retention of the caller's current organisation (admins and developers). */

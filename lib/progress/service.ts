@@ -56,4 +56,3 @@ export async function getOrganizationProgress(caller: SessionUser, query: Progre
 }
 
 export type OwnProgress = Awaited<ReturnType<typeof getOwnProgress>>;
-export type OrganizationProgress = Awaited<ReturnType<typeof getOrganizationProgress>>;

@@ -76,6 +76,5 @@ export const deleteQuerySchema = z.object({
 });
 
 export type RoleplayPayload = z.output<typeof roleplayPayloadSchema>;
-export type RoleplayPayloadInput = z.input<typeof roleplayPayloadSchema>;
 export type AutogenerateInput = z.output<typeof autogeneratePayloadSchema>;
 export type RoleplayFormInput = z.input<typeof roleplayFormSchema>;

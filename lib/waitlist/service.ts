@@ -3,13 +3,8 @@ import "server-only";
 import { getDb } from "@/db";
 import { upsertWaitlistEntry } from "@/db/queries/waitlist";
 import { AppError } from "@/lib/errors";
-import { LIMITS, take } from "@/lib/rate-limit";
+import { take } from "@/lib/rate-limit";
 import type { WaitlistInput } from "@/lib/validations/waitlist";
-
-export const WAITLIST_LIMIT = {
-  attempts: LIMITS.waitlistAddress.points,
-  windowMs: LIMITS.waitlistAddress.duration * 1000,
-};
 
 export const WAITLIST_JOINED_MESSAGE = "You're on the list! We'll be in touch.";
 
