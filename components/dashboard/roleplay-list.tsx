@@ -33,7 +33,7 @@ export function RoleplayList({ roleplays, selected, onSelect }: Props) {
           >
             <input
               type="radio"
-              name="schema"
+              name="roleplay"
               value={roleplay.id}
               checked={checked}
               onChange={() => onSelect(roleplay.id)}

@@ -11,7 +11,7 @@ import type { RoleplayItem as PresentedRoleplay } from "@/lib/roleplays/present"
 
 export type RoleplayItem = Pick<PresentedRoleplay, "id" | "name" | "organization">;
 
-/** Every schema across organisations (return_all); a failure shows an empty list. */
+/** Every roleplay across organisations (return_all); a failure shows an empty list. */
 export function AllRoleplays({ refreshKey, initial }: { refreshKey: number; initial: RoleplayItem[] }) {
   const [items, setItems] = useState<RoleplayItem[] | null>(initial);
 

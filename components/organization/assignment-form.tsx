@@ -91,9 +91,9 @@ export function AssignmentForm({ roleplays, groups, editing, onSaved, onCancel }
       {editing ? <input type="hidden" name="assignment_id" value={editing.id} /> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor={`${id}-schema`}>Roleplay</Label>
+          <Label htmlFor={`${id}-roleplay`}>Roleplay</Label>
           <select
-            id={`${id}-schema`}
+            id={`${id}-roleplay`}
             name="schema_id"
             value={roleplayId}
             aria-describedby={described("schema_id")}

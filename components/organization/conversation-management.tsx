@@ -12,7 +12,7 @@ import { RoleplayRows } from "./roleplay-rows";
 
 type Props = { roleplays: RoleplaySummary[]; groupNames: Map<string, string> };
 
-/** The organisation's roleplays, loaded on the server with their groups and status (no per-schema fetch). */
+/** The organisation's roleplays, loaded on the server with their groups and status (no per-roleplay fetch). */
 export function ConversationManagement({ roleplays, groupNames }: Props) {
   const [selected, setSelected] = useState<string | null>(roleplays[0]?.id ?? null);
   const details = Object.fromEntries(

@@ -24,7 +24,7 @@ import { UserDetail } from "./user-detail";
 
 type Props = { cohort: Cohort; roleplays: RoleplaySummary[]; joinCodes: JoinCodeSummary[] };
 
-/** The organisation page, from data loaded on the server: overview (summary, assignments, learners, schemas) or one user's detail. */
+/** The organisation page, from data loaded on the server: overview (summary, assignments, learners, roleplays) or one user's detail. */
 export function OrganizationManager({ cohort, roleplays, joinCodes }: Props) {
   const { stats, flags, summary, assignments } = cohort;
   const [selectedUser, setSelectedUser] = useState<UserStats | null>(null);

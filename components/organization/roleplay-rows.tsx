@@ -47,7 +47,7 @@ export function RoleplayRows({ roleplays, details, groupNames, selected, onSelec
                 <label className="flex cursor-pointer items-center gap-2 font-medium">
                   <input
                     type="radio"
-                    name="selected-schema"
+                    name="selected-roleplay"
                     className="size-4 accent-primary"
                     checked={isSelected}
                     onChange={() => onSelect(roleplay.id)}

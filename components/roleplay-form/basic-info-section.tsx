@@ -58,9 +58,9 @@ export function BasicInfoSection({ disabled, children }: { disabled: boolean; ch
         <CardDescription>What learners see when they pick a roleplay on the dashboard.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <TextField id="schema-name" name="name" label="Name" required maxLength={200} disabled={disabled} />
+        <TextField id="roleplay-name" name="name" label="Name" required maxLength={200} disabled={disabled} />
         <TextField
-          id="schema-description"
+          id="roleplay-description"
           name="description"
           label="Description"
           required
@@ -74,16 +74,16 @@ export function BasicInfoSection({ disabled, children }: { disabled: boolean; ch
             name="is_public"
             render={({ field }) => (
               <Switch
-                id="schema-public"
+                id="roleplay-public"
                 checked={field.value}
                 disabled={disabled}
-                aria-describedby="schema-public-note"
+                aria-describedby="roleplay-public-note"
                 onCheckedChange={field.onChange}
               />
             )}
           />
-          <Label htmlFor="schema-public">{isPublic ? "Public" : "Private"}</Label>
-          <span id="schema-public-note" className="text-sm text-muted-foreground">
+          <Label htmlFor="roleplay-public">{isPublic ? "Public" : "Private"}</Label>
+          <span id="roleplay-public-note" className="text-sm text-muted-foreground">
             {isPublic ? "Visible to everyone in the organization" : "Visible to the assigned groups only"}
           </span>
         </div>
@@ -98,14 +98,14 @@ export function BasicInfoSection({ disabled, children }: { disabled: boolean; ch
         ) : null}
         <div className="grid gap-3 rounded-md border p-3">
           <CheckboxField
-            id="schema-active"
+            id="roleplay-active"
             name="is_active"
             label="Active"
             note="Learners can start it. An inactive roleplay (such as a draft made from a real call) is kept but cannot be practised."
             disabled={disabled}
           />
           <CheckboxField
-            id="schema-live-hints"
+            id="roleplay-live-hints"
             name="live_hints"
             label="Show live hints while practising"
             note="After each of the learner's turns, one short coaching hint appears beside the chat. The buyer never hears it and it is not graded. Always off when the learner practises it for an open assignment."

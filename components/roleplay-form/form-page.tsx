@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
-/** The frame around the schema form: title, Back to Dashboard, and an optional load failure. */
+/** The frame around the roleplay form: title, Back to Dashboard, and an optional load failure. */
 export function FormPage({ title, intro, children }: { title: string; intro: string; children: React.ReactNode }) {
   return (
     <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6">

@@ -103,7 +103,7 @@ export function RoleplayForm({ roleplay, groups, isDev, aiGrading }: Props) {
       form.setError(path as FieldPath<FormValues>, { message: messages?.[0] });
   }, [saved, form]);
 
-  // A save or a regeneration renders the page again with the stored schema: show what was stored.
+  // A save or a regeneration renders the page again with the stored roleplay: show what was stored.
   useEffect(() => {
     if (roleplay && (succeeded === "submit" || succeeded === "generate")) form.reset(initialValues(roleplay));
   }, [roleplay, succeeded, form]);

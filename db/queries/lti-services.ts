@@ -74,7 +74,7 @@ export async function selectLinksForConversation(db: Executor, conversationId: s
  */
 export async function selectScoredAttempts(
   db: Executor,
-  input: { userId: string; organizationId: string; schemaId: string; since: Date | null },
+  input: { userId: string; organizationId: string; roleplayId: string; since: Date | null },
 ) {
   const score = sql<number>`coalesce(${gradeReviews.score}, ${grades.score})`;
   return db
@@ -91,7 +91,7 @@ export async function selectScoredAttempts(
       and(
         eq(conversations.user_id, input.userId),
         eq(conversations.organization_id, input.organizationId),
-        eq(conversations.schema_id, input.schemaId),
+        eq(conversations.schema_id, input.roleplayId),
         eq(conversations.status, "ended"),
         eq(conversations.source, "practice"),
         input.since ? gte(conversations.started_at, input.since) : undefined,

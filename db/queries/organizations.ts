@@ -116,7 +116,7 @@ export async function deleteUsers(db: Executor, userIds: string[]) {
 }
 
 /**
- * Memberships, groups, group places, schemas and their group assignments cascade. The LMS registrations go
+ * Memberships, groups, group places, roleplays and their group assignments cascade. The LMS registrations go
  * first: a course link would otherwise be both deleted (through its course) and updated (its assignment set
  * null) by the one statement, which PostgreSQL refuses as a foreign key violation.
  */

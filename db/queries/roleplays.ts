@@ -63,12 +63,12 @@ export async function selectVisibleRoleplays(
     .orderBy(desc(roleplays.created_at), asc(roleplays.name), asc(roleplays.id));
 }
 
-/** Restricts schemas to the organisations the user belongs to. */
+/** Restricts roleplays to the organisations the user belongs to. */
 function inUsersOrganizations(userId: string): SQL {
   return sql`${roleplays.organization_id} in (select m.organization_id from ${memberships} m where m.user_id = ${userId})`;
 }
 
-/** A live schema of the organisation; another organisation's is not found either. */
+/** A live roleplay of the organisation; another organisation's is not found either. */
 export async function findLiveRoleplay(db: Executor, input: { roleplayId: string; organizationId: string }) {
   const [row] = await db
     .select(roleplayColumns)
@@ -85,7 +85,7 @@ export async function findLiveRoleplay(db: Executor, input: { roleplayId: string
 }
 
 /**
- * A live schema in an organisation the user belongs to (any, for a developer), with the user's
+ * A live roleplay in an organisation the user belongs to (any, for a developer), with the user's
  * role there (null for a developer who is not a member): the caller decides what the role allows.
  */
 export async function findRoleplayWithRole(
@@ -161,7 +161,7 @@ export async function insertRoleplay(
   });
 }
 
-/** Replaces the schema's fields and its group assignment in one transaction; false when it is gone. */
+/** Replaces the roleplay's fields and its group assignment in one transaction; false when it is gone. */
 export async function updateRoleplayRow(
   db: Executor,
   input: RoleplayValues & { roleplayId: string; organizationId: string },

@@ -6,11 +6,11 @@ import { groupMembers, memberships, roleplayGroups, roleplays } from "@/db/schem
 
 /**
  * Who may see a roleplay, as one SQL condition on roleplay_schemas, for a caller:
- * - soft-deleted schemas: nobody;
- * - developers: every schema;
- * - otherwise only schemas of an organisation the user belongs to, and there
+ * - soft-deleted roleplays: nobody;
+ * - developers: every roleplay;
+ * - otherwise only roleplays of an organisation the user belongs to, and there
  *   public ones for everyone, every one for its admins, private ones for members
- *   of an assigned group (a private schema with no groups: admins only).
+ *   of an assigned group (a private roleplay with no groups: admins only).
  */
 export function visibleTo(user: { id: string; isDev: boolean }): SQL {
   const live = isNull(roleplays.deleted_at);

@@ -8,7 +8,7 @@ import { api, redirectIfAuthError } from "./api";
 import { type CallState, saveCallState, STORAGE_KEYS } from "./storage";
 
 /**
- * Start Roleplay: remember the schema, request a room (one credit), carry the answer
+ * Start Roleplay: remember the roleplay, request a room (one credit), carry the answer
  * to /call as navigation state. Shared by the dashboard's picker, "Assigned to you" and the grade
  * page's "Practise again"; `starting` is the id of the roleplay being started, or null.
  */

@@ -34,7 +34,7 @@ export async function listOrganizationUsers(organizationId: string) {
 export type OrganizationUser = Awaited<ReturnType<typeof listOrganizationUsers>>["users"][number];
 
 /**
- * Removes the organisation with its groups, memberships, schemas and conversations. Accounts
+ * Removes the organisation with its groups, memberships, roleplays and conversations. Accounts
  * that belonged only to it go too; accounts that belong elsewhere keep their other memberships.
  */
 export async function deleteOrganization(organizationId: string) {

@@ -40,7 +40,7 @@ export async function queueScoreForLms(db: Executor, conversationId: string): Pr
     const attempts = await selectScoredAttempts(db, {
       userId: link.user_id,
       organizationId: link.organization_id,
-      schemaId: link.schema_id,
+      roleplayId: link.schema_id,
       since: link.assigned_at,
     });
     const result = resultOf(attempts, { counts: link.counts, maxAttempts: link.max_attempts });

@@ -111,7 +111,7 @@ export type Assignment = {
   learners: LearnerProgress[];
 };
 
-/** The schema must be a live roleplay of this organisation: anything else is the same 404. */
+/** The roleplay must be a live one of this organisation: anything else is the same 404. */
 async function roleplayOfOrganization(organizationId: string, roleplayId: string) {
   const roleplay = await findLiveRoleplay(await getDb(), { roleplayId, organizationId });
   if (!roleplay) throw notFound("Schema not found", "roleplay");

@@ -8,7 +8,7 @@ import { autogenerateFormSchema, roleplayFormSchema, roleplayIdSchema } from "@/
 import { autogenerateRoleplay } from "./autogenerate";
 import { createRoleplay, deleteRoleplay, updateRoleplay } from "./service";
 
-/** The nested form travels as one JSON field; the schema it targets (edit mode) as another. */
+/** The nested form travels as one JSON field; the roleplay it targets (edit mode) as another. */
 function readRoleplayForm(fd: FormData): unknown {
   const payload = fd.get("payload");
   const roleplayId = fd.get("schema_id");
@@ -48,7 +48,7 @@ export const updateRoleplayAction = userAction(
 
 /**
  * The form always deletes softly. No revalidation here: it would re-render the
- * edit page, whose schema is gone, under the success message; the dashboard it goes to is rendered afresh.
+ * edit page, whose roleplay is gone, under the success message; the dashboard it goes to is rendered afresh.
  */
 export const deleteRoleplayAction = userAction(
   roleplayIdSchema,
@@ -59,7 +59,7 @@ export const deleteRoleplayAction = userAction(
   { role: "admin", read: readRoleplayForm, ...options("Failed to delete schema") },
 );
 
-/** In edit mode (schema_id) the same schema gets a regenerated persona. */
+/** In edit mode (schema_id) the same roleplay gets a regenerated persona. */
 export const autogenerateRoleplayAction = userAction(
   autogenerateFormSchema,
   async (input, user) => {

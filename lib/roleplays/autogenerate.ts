@@ -79,14 +79,14 @@ export async function generateFromNotes(
 
 /**
  * Developers only: Claude turns raw notes into a persona, validated by the
- * same persona schema as the form, and the schema is created. Nothing is created on failure.
+ * same persona schema as the form, and the roleplay is created. Nothing is created on failure.
  */
 export async function autogenerateRoleplay(user: SessionUser, input: AutogenerateInput) {
   assertRole(user, "developer", null, "auto-generate schemas");
   const timeoutMs = env().AUTOGENERATE_TIMEOUT_MS;
   const client = anthropicClient({ timeoutMs, maxRetries: 0 });
   if (!client) throw new AppError("unavailable:model", NO_KEY_DETAIL);
-  // Edit mode: the schema must exist and be manageable before the model is asked anything.
+  // Edit mode: the roleplay must exist and be manageable before the model is asked anything.
   const existing = input.schema_id ? await getRoleplayForEditing(user, input.schema_id) : null;
   const organizationId = existing ? existing.organization_id : await organizationForNewRoleplay(user);
   await assertOwnGroups(organizationId, input.assigned_groups);

@@ -21,7 +21,7 @@ export type RoleplayItem = ReturnType<typeof presentRoleplay>;
 /** A roleplay as the organisation page lists it. */
 export type RoleplaySummary = Pick<RoleplayItem, "id" | "name" | "assigned_groups" | "is_active">;
 
-/** A schema's scenario and scorecard; a schema saved before they existed reads as sales discovery with its default scorecard. */
+/** A roleplay's scenario and scorecard; a roleplay saved before they existed reads as sales discovery with its default scorecard. */
 export function roleplayGrading(row: Pick<RoleplayRow, "scenario" | "scorecard">) {
   const scenario = scenarioOrDefault(row.scenario);
   return { scenario, scorecard: scorecardOrDefault(row.scorecard, scenario.kind) };

@@ -38,14 +38,14 @@ export async function listVisibleRoleplays(user: SessionUser, opts: { returnAll?
   return rows.map((row) => presentRoleplay(row));
 }
 
-/** A schema the caller may see; developers may open any live schema (they may edit any). */
+/** A roleplay the caller may see; developers may open any live roleplay (they may edit any). */
 export async function getRoleplay(user: SessionUser, roleplayId: string) {
   const [row] = await selectVisibleRoleplays(await getDb(), { user, roleplayId });
   if (!row) throw notFound("Schema not found", "roleplay");
   return presentRoleplay(row);
 }
 
-/** Assigned groups must be groups of the schema's own organisation: a 422 naming each stranger. */
+/** Assigned groups must be groups of the roleplay's own organisation: a 422 naming each stranger. */
 export async function assertOwnGroups(organizationId: string, groupIds: string[]) {
   const foreign = await foreignGroupIds(await getDb(), { organizationId, groupIds });
   if (foreign.length === 0) return;
@@ -59,7 +59,7 @@ export async function assertOwnGroups(organizationId: string, groupIds: string[]
   );
 }
 
-/** The organisation new schemas go into: the caller's current one, where they must be able to manage. */
+/** The organisation new roleplays go into: the caller's current one, where they must be able to manage. */
 export async function organizationForNewRoleplay(user: SessionUser) {
   const membership = await getActiveMembership(user.id);
   if (!membership) throw badRequest("Join an organization before creating schemas");
@@ -90,7 +90,7 @@ export async function createRoleplay(user: SessionUser, payload: RoleplayPayload
   return getRoleplay(user, id);
 }
 
-/** A live schema the caller may manage (admins of its organisation, developers); outsiders get 404, members 403. */
+/** A live roleplay the caller may manage (admins of its organisation, developers); outsiders get 404, members 403. */
 async function manageableRoleplay(user: SessionUser, roleplayId: string, action: string) {
   const roleplay = await findRoleplayWithRole(await getDb(), { roleplayId, user });
   if (!roleplay) throw notFound("Schema not found", "roleplay");
@@ -110,7 +110,7 @@ export async function updateRoleplay(user: SessionUser, roleplayId: string, payl
   return getRoleplay(user, roleplay.id);
 }
 
-/** Soft delete hides the schema; hard delete removes it. Past conversations keep their snapshot either way. */
+/** Soft delete hides the roleplay; hard delete removes it. Past conversations keep their snapshot either way. */
 export async function deleteRoleplay(user: SessionUser, roleplayId: string, opts: { soft: boolean }) {
   const roleplay = await manageableRoleplay(user, roleplayId, "delete schemas");
   const target = { roleplayId: roleplay.id, organizationId: roleplay.organization_id };
@@ -126,7 +126,7 @@ export async function deleteRoleplay(user: SessionUser, roleplayId: string, opts
 
 /**
  * Groups of an organisation the caller belongs to (their current one by default).
- * Developers may read any organisation's groups, to assign them while editing its schemas.
+ * Developers may read any organisation's groups, to assign them while editing its roleplays.
  */
 export async function listGroups(user: SessionUser, organizationId?: string) {
   const db = await getDb();
@@ -141,7 +141,7 @@ export async function listGroups(user: SessionUser, organizationId?: string) {
   return selectOrganizationGroups(db, { organizationId: orgId, order: "name" });
 }
 
-/** A schema for the edit form: only for those who may manage it. */
+/** A roleplay for the edit form: only for those who may manage it. */
 export async function getRoleplayForEditing(user: SessionUser, roleplayId: string) {
   // The edit page passes its URL segment straight here.
   const roleplay = await manageableRoleplay(user, idOrNotFound(roleplayId, "Schema"), "edit schemas");

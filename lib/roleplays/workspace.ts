@@ -18,7 +18,7 @@ async function attempt<T>(load: () => Promise<T>): Promise<Loaded<T>> {
   }
 }
 
-/** What /workspace/create needs: the organisation's groups, if the caller may create schemas there. */
+/** What /workspace/create needs: the organisation's groups, if the caller may create roleplays there. */
 export function loadCreateForm(user: SessionUser) {
   return attempt(async () => {
     const organizationId = await organizationForNewRoleplay(user);
@@ -26,7 +26,7 @@ export function loadCreateForm(user: SessionUser) {
   });
 }
 
-/** What /workspace/edit/{id} needs: the schema (if the caller may manage it) and its organisation's groups. */
+/** What /workspace/edit/{id} needs: the roleplay (if the caller may manage it) and its organisation's groups. */
 export function loadEditForm(user: SessionUser, roleplayId: string) {
   return attempt(async () => {
     const roleplay = await getRoleplayForEditing(user, roleplayId);

@@ -22,8 +22,8 @@ export type RoomAnswer = {
 export const noCreditsLeft = () => new AppError("payment_required:credits", "No credits left");
 
 /**
- * Starts a conversation with a schema the user may see: spends one credit and records the
- * conversation (with a snapshot of the schema's name and persona) in one transaction,
+ * Starts a conversation with a roleplay the user may see: spends one credit and records the
+ * conversation (with a snapshot of the roleplay's name and persona) in one transaction,
  * so a failed insert never costs a credit.
  */
 export async function requestRoom(user: SessionUser, roleplayId: string): Promise<RoomAnswer> {

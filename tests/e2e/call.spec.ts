@@ -5,7 +5,7 @@ import { CallPage } from "./pages/call-page";
 import { DashboardPage } from "./pages/dashboard-page";
 
 const PERSONA = "Dana Whitfield";
-const SCHEMA = /Discovery call: logistics operations lead/;
+const ROLEPLAY = /Discovery call: logistics operations lead/;
 
 /** Optional screenshots for reviewing the screen: SHOTS_DIR=/tmp/shots/c npx playwright test call. */
 async function shot(page: Page, name: string) {
@@ -21,7 +21,7 @@ test("a member practises with the offline persona and finds the call on the dash
   await signInAs(page, team.memberA);
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
-  await dashboard.roleplay(SCHEMA).check();
+  await dashboard.roleplay(ROLEPLAY).check();
   await dashboard.startButton.click();
 
   await expect(page).toHaveURL(/\/call(\?conversation=[0-9a-f-]{36})?$/);

@@ -21,7 +21,7 @@ test("stored text is shown escaped on every page that shows it", async ({ page, 
 
   for (const path of ["/dashboard", "/organization", `/workspace/edit/${id}`]) {
     await page.goto(path);
-    if (path.startsWith("/workspace")) await expect(page.locator("#schema-name")).toHaveValue(hostile);
+    if (path.startsWith("/workspace")) await expect(page.locator("#roleplay-name")).toHaveValue(hostile);
     else await expect(page.getByText(hostile).first()).toBeVisible();
     expect(await page.locator('img[src="x"]').count(), path).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), path).toBeUndefined();

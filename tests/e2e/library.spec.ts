@@ -102,7 +102,7 @@ test("an admin of an empty organisation adds a roleplay from the library, and th
   // The copy is the organisation's own, open in the schema form.
   await hotels.getByRole("link", { name: `Edit ${entry.name}` }).click();
   await expect(page).toHaveURL(/\/workspace\/edit\/[0-9a-f-]{36}$/);
-  await expect(page.locator("#schema-name")).toHaveValue(entry.name);
+  await expect(page.locator("#roleplay-name")).toHaveValue(entry.name);
 
   await page.goto("/organization");
   await expect(page.getByRole("row", { name: new RegExp(entry.name) })).toContainText("All Groups");

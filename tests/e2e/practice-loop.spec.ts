@@ -5,7 +5,7 @@ import { CallPage } from "./pages/call-page";
 import { DashboardPage } from "./pages/dashboard-page";
 import { GradePage } from "./pages/grade-page";
 
-const SCHEMA = /Discovery call: logistics operations lead/;
+const ROLEPLAY = /Discovery call: logistics operations lead/;
 
 /** Screenshots for review: SHOTS_DIR=/tmp/shots npx playwright test practice-loop. */
 async function shot(page: Page, name: string) {
@@ -17,7 +17,7 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-const startRoleplay = (page: Page) => new DashboardPage(page).startRoleplay(SCHEMA);
+const startRoleplay = (page: Page) => new DashboardPage(page).startRoleplay(ROLEPLAY);
 const say = (page: Page, text: string) => new CallPage(page).send(text, { waitForReply: true });
 
 const creditsUsed = async (page: Page, token: string) =>

@@ -15,7 +15,7 @@ import { GradePage } from "./pages/grade-page";
  */
 const port = Number(process.env.PW_PORT || 3200) + 60;
 const base = `http://127.0.0.1:${port}`;
-const SCHEMA = /Discovery call: logistics operations lead/;
+const ROLEPLAY = /Discovery call: logistics operations lead/;
 let server: ChildProcess;
 let stub: Awaited<ReturnType<typeof startAnthropicStub>>;
 
@@ -88,7 +88,7 @@ test("a model that never answers: the offline persona takes each turn, labelled,
 }) => {
   test.setTimeout(90_000);
   await signInAs(page, demo.memberA);
-  const conversationId = await new DashboardPage(page).startRoleplay(SCHEMA);
+  const conversationId = await new DashboardPage(page).startRoleplay(ROLEPLAY);
   const call = new CallPage(page);
   await expect(page.getByText("Text practice with the AI persona")).toBeVisible();
 
@@ -156,12 +156,12 @@ test("while the model hangs over a persona reply, other requests to the server a
     id: string;
     name: string;
   }[];
-  const schemaId = items.find((r) => SCHEMA.test(r.name))?.id;
-  expect(schemaId, listed.slice(0, 300)).toBeTruthy();
+  const roleplayId = items.find((r) => ROLEPLAY.test(r.name))?.id;
+  expect(roleplayId, listed.slice(0, 300)).toBeTruthy();
   const room = await fetch(`${base}/api/protected/requestroom`, {
     method: "POST",
     headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({ schema_id: schemaId }),
+    body: JSON.stringify({ schema_id: roleplayId }),
   });
   expect(room.status, await room.clone().text()).toBe(200);
   const { conversation_id } = await room.json();

@@ -15,7 +15,7 @@ import { listVisibleRoleplays } from "@/lib/roleplays/service";
 
 export const metadata: Metadata = { title: "Organization" };
 
-/** Server-first: the cohort and the organisation's schemas load here through the same services as the APIs. */
+/** Server-first: the cohort and the organisation's roleplays load here through the same services as the APIs. */
 export default async function OrganizationPage() {
   const user = await requirePageUser();
   const membership = await getActiveMembership(user.id);
