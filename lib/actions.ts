@@ -14,7 +14,7 @@ export type ActionState = {
   success?: string;
 };
 
-export const GENERIC_ACTION_ERROR = "Something went wrong. Please try again.";
+const GENERIC_ACTION_ERROR = "Something went wrong. Please try again.";
 
 /** Turns what an action threw into a message that is safe to show; `fallback` stands in for the unknown. */
 export function actionErrorMessage(err: unknown, fallback = GENERIC_ACTION_ERROR): string {
@@ -46,7 +46,7 @@ type ActionOptions = {
  * do. Reads the FormData into a plain object (`read`), validates
  * it with the shared zod schema, runs `fn`, and maps every failure to ActionState.
  */
-export function validatedAction<S extends z.ZodType>(
+function validatedAction<S extends z.ZodType>(
   schema: S,
   fn: (data: z.output<S>, formData: FormData) => Promise<ActionState>,
   read: (formData: FormData) => unknown = (fd) => Object.fromEntries(fd),

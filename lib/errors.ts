@@ -23,14 +23,14 @@ export const ERROR_TYPES = {
   timeout: { status: 504, message: "An outside service did not answer in time" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorType = keyof typeof ERROR_TYPES;
+type ErrorType = keyof typeof ERROR_TYPES;
 /** "type:surface": what went wrong, and where (the resource or feature). Code branches on it, never on the message. */
 export type ErrorCode = `${ErrorType}:${string}`;
 
 /** The response header that carries an AppError's code to the client; the body stays the spec's `{detail}`. */
 export const ERROR_CODE_HEADER = "Parley-Error-Code";
 
-export const errorTypeOf = (code: ErrorCode) => code.slice(0, code.indexOf(":")) as ErrorType;
+const errorTypeOf = (code: ErrorCode) => code.slice(0, code.indexOf(":")) as ErrorType;
 
 /** The type whose status this is (the first in the table: 409 is `conflict`). */
 export const errorTypeOfStatus = (status: number): ErrorType => {
@@ -69,9 +69,9 @@ export const forbidden = (detail: string, surface = "api") => new AppError(`forb
 export const notFound = (detail = "Not found", surface = "api") => new AppError(`not_found:${surface}`, detail);
 export const conflict = (detail: string, surface = "api") => new AppError(`conflict:${surface}`, detail);
 
-export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
 
-export function zodIssues(error: ZodError, root: string = "body"): ValidationIssue[] {
+function zodIssues(error: ZodError, root: string = "body"): ValidationIssue[] {
   return error.issues.map((issue) => ({
     loc: [root, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
     msg: issue.message,

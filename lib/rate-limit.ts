@@ -45,7 +45,7 @@ export const LIMITS = {
   ltiLaunchAddress: { points: 1000, duration: 15 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
-export type LimitName = keyof typeof LIMITS;
+type LimitName = keyof typeof LIMITS;
 
 type Store = { kind: "redis"; client: Redis } | { kind: "db"; db: Database };
 

@@ -1,7 +1,7 @@
 import { cn } from "@/lib/utils";
 
 /** The Parley mark: two overlapping speech bubbles. Same drawing as public/logo.svg. */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" fill="none" aria-hidden className={cn("size-7 shrink-0", className)}>
       <path d="M7 3h12a5 5 0 0 1 5 5v6a5 5 0 0 1-5 5h-8l-5 4v-4.1A5 5 0 0 1 2 14V8a5 5 0 0 1 5-5z" fill="#9b9bf0" />

@@ -6,11 +6,11 @@ import { cn } from "@/lib/utils";
 
 export type VisualizerState = "connecting" | "initializing" | "listening" | "thinking" | "speaking";
 
-export const BAR_COUNT = 7;
-export const BAR_HEIGHT = { min: 8, idle: 20, max: 100 } as const;
+const BAR_COUNT = 7;
+const BAR_HEIGHT = { min: 8, idle: 20, max: 100 } as const;
 
 /** How long one animation step lasts in each state. */
-export function animationStep(state: VisualizerState): number {
+function animationStep(state: VisualizerState): number {
   if (state === "connecting" || state === "initializing") return 2000;
   if (state === "listening") return 500;
   if (state === "thinking") return 150;

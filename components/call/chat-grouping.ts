@@ -12,9 +12,9 @@ export type ChatEntry = {
   label?: string;
 };
 
-export type GroupedEntry = ChatEntry & { hideName: boolean; hideTimestamp: boolean };
+type GroupedEntry = ChatEntry & { hideName: boolean; hideTimestamp: boolean };
 
-export const TIMESTAMP_GAP_MS = 60_000;
+const TIMESTAMP_GAP_MS = 60_000;
 
 /** Consecutive messages from one sender hide the name; within 60 s also the timestamp. */
 export function groupEntries(entries: ChatEntry[]): GroupedEntry[] {

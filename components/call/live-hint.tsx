@@ -7,7 +7,7 @@ import { api } from "@/lib/client/api";
 import { cn } from "@/lib/utils";
 
 export type HintsState = { enabled: boolean; reason: "on" | "off" | "assessed" };
-export type LiveHintValue = { id: string; text: string } | null;
+type LiveHintValue = { id: string; text: string } | null;
 
 /**
  * The live hint beside the chat (below the composer on a phone): for the learner's eyes only. It is

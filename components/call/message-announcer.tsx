@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ChatEntry } from "./chat-grouping";
 
 /** How long a streamed reply must stay unchanged before it is read out (it grows word by word). */
-export const SETTLE_MS = 800;
+const SETTLE_MS = 800;
 
 /**
  * A polite live region that reads each new message from the other side once, when it has

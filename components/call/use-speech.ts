@@ -46,7 +46,7 @@ export function stopSpeaking() {
   if (typeof window !== "undefined" && "speechSynthesis" in window) window.speechSynthesis.cancel();
 }
 
-export type SpeechPhase = "idle" | "starting" | "listening";
+type SpeechPhase = "idle" | "starting" | "listening";
 
 /**
  * Browser speech recognition for the microphone button. `phase` is "listening" only once the

@@ -2,8 +2,8 @@ import type { Jsonified } from "@/lib/client/json";
 import type { seedOrganization } from "@/lib/dev/seed";
 import { DEFAULT_GROUP, SEED_LIMITS } from "@/lib/validations/seed-limits";
 
-export type SeedMode = "legacy" | "group";
-export type GroupDraft = { name: string; description: string; num_users: string; num_admins: string };
+type SeedMode = "legacy" | "group";
+type GroupDraft = { name: string; description: string; num_users: string; num_admins: string };
 /** Both modes' fields as typed; the request sends the chosen mode's. */
 export type SeedFormValues = {
   org_name: string;
@@ -14,7 +14,7 @@ export type SeedFormValues = {
   groups: GroupDraft[];
 };
 
-export const defaultGroup = (): GroupDraft => ({
+const defaultGroup = (): GroupDraft => ({
   name: DEFAULT_GROUP.name,
   description: DEFAULT_GROUP.description,
   num_users: "1",
@@ -39,7 +39,7 @@ export const initialSeedValues = (): SeedFormValues => ({
 });
 
 /** A non-number falls back; a number is clamped to the bounds (the server refuses anything outside). */
-export function clampCount(raw: string, max: number, fallback: number): number {
+function clampCount(raw: string, max: number, fallback: number): number {
   const n = Number.parseInt(raw, 10);
   if (Number.isNaN(n)) return fallback;
   return Math.min(max, Math.max(0, n));

@@ -15,7 +15,7 @@ const STAGES = ["situation", "problem", "implication", "need-payoff"] as const;
 
 /** The grade's sections in their fixed order, then the metrics and the transcript. */
 /** Instructors' comments and criterion reviews on this grade; `canReview` for an admin of its organisation. */
-export type GradeCoaching = CoachingView & { canReview: boolean };
+type GradeCoaching = CoachingView & { canReview: boolean };
 
 export function GradeReport({ grade, coaching }: { grade: GradeResponse; coaching?: GradeCoaching }) {
   const f = grade.feedback;

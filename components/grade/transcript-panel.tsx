@@ -8,7 +8,7 @@ import { GradeSection } from "./section";
 import { TurnComments } from "./turn-comments";
 
 /** Instructors' comments on the lines, and whether this viewer may add them (an admin of the call's organisation). */
-export type TranscriptComments = {
+type TranscriptComments = {
   conversationId: string;
   callStartedAt: string;
   comments: TurnCommentView[];

@@ -1,5 +1,5 @@
 /** What a launch page tells an instructor before they carry on (lib/lti/launch.ts decides when). */
-export const LAUNCH_NOTICES: Record<string, string> = {
+const LAUNCH_NOTICES: Record<string, string> = {
   instructor_not_admin:
     "You teach this course, but in Parley you are a member of the organization, not an admin: its admins have not let LMS instructors manage it. You can practise and see your own results. To review your learners, ask a Parley admin to allow instructors on the organization's LMS (LTI) page, or to make you an admin.",
   instructor_needs_admin_for_deep_linking:

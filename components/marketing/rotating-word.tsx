@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 
-export const ROTATING_WORDS = [
+const ROTATING_WORDS = [
   "interview",
   "sale",
   "meeting",

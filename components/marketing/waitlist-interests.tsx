@@ -4,7 +4,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import type { WaitlistInterest } from "@/lib/validations/waitlist";
 
-export const INTEREST_LABELS: Record<WaitlistInterest, string> = {
+const INTEREST_LABELS: Record<WaitlistInterest, string> = {
   sales: "Sales training",
   interviews: "Interview practice",
   presentations: "Presentations and pitches",

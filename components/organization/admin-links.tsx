@@ -4,7 +4,7 @@ import Link from "next/link";
  * The organisation's other admin pages, each a route of its own under /organization. A feature adds its
  * entry here (one line), so the management page never grows a section per integration.
  */
-export const ADMIN_LINKS: { href: string; label: string }[] = [
+const ADMIN_LINKS: { href: string; label: string }[] = [
   { href: "/organization/library", label: "Roleplay library" },
   { href: "/organization/data", label: "Data and privacy" },
   { href: "/organization/sso", label: "Single sign-on" },

@@ -16,7 +16,7 @@ import type { FormValues } from "./form-values";
 export const selectClass =
   "h-11 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 sm:h-9";
 
-export const AI_JUDGED = "Judged from the transcript (AI grading)";
+const AI_JUDGED = "Judged from the transcript (AI grading)";
 
 type Props = {
   index: number;

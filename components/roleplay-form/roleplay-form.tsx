@@ -23,7 +23,7 @@ import { GroupAssignment, type GroupOption } from "./group-assignment";
 import { PersonaSection } from "./persona-section";
 import { ScorecardSection } from "./scorecard-section";
 
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this schema? This action cannot be undone.";
+const DELETE_CONFIRMATION = "Are you sure you want to delete this schema? This action cannot be undone.";
 const REDIRECT_MS = { submit: 2000, generate: 2000, delete: 1500 } as const;
 
 /** `aiGrading`: a model is configured, so criteria judged from the transcript are scored. */

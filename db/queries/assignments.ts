@@ -7,7 +7,7 @@ import { assignmentGroups, assignments, roleplays } from "@/db/schema";
 
 import { rowsOf } from "./rows";
 
-export type AssignmentValues = {
+type AssignmentValues = {
   roleplayId: string;
   dueAt: Date;
   passMark: number;
@@ -112,7 +112,7 @@ export async function deleteAssignmentRow(db: Executor, input: { id: string; org
   return rows.length > 0;
 }
 
-export type AssignmentProgressRow = {
+type AssignmentProgressRow = {
   assignment_id: string;
   user_id: string;
   /** Final score of each attempt, oldest first; null while it is not graded yet. */

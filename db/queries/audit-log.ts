@@ -6,7 +6,7 @@ import type { Executor } from "@/db";
 
 import { rowsOf } from "./rows";
 
-export type AuditRow = {
+type AuditRow = {
   id: string;
   action: string;
   created_at: Date | string;

@@ -4,7 +4,7 @@ import type { Executor } from "@/db";
 import { auditLog } from "@/db/schema";
 
 /** What the audit log records: a verb on a kind of thing, e.g. "grade.reviewed", "learner.deleted". */
-export type AuditInput = {
+type AuditInput = {
   organizationId: string | null;
   actorId: string | null;
   action: string;

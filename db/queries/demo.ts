@@ -18,7 +18,7 @@ import {
 } from "@/db/schema";
 import type { Persona } from "@/lib/validations/persona";
 
-export type DemoOrganization = {
+type DemoOrganization = {
   organization: { name: string; description: string };
   groups: { name: string; description: string }[];
   accounts: readonly {

@@ -8,7 +8,7 @@ import type { Scenario } from "@/lib/validations/scorecard";
 
 import { rowsOf } from "./rows";
 
-export type HintSetting = {
+type HintSetting = {
   live_hints: boolean;
   /** An open assignment counts this call: one of its roleplay, for this learner, made before the call and not yet due. */
   assessed: boolean;

@@ -26,7 +26,7 @@ import {
 
 // --- platforms and deployments ---
 
-export type PlatformValues = {
+type PlatformValues = {
   name: string;
   issuer: string;
   clientId: string;

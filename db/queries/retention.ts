@@ -7,7 +7,7 @@ import { conversations, conversationTurns, organizations } from "@/db/schema";
 
 import { rowsOf } from "./rows";
 
-export type PurgeCandidate = { id: string; organization_id: string };
+type PurgeCandidate = { id: string; organization_id: string };
 
 /**
  * Ended calls whose transcript is older than their organisation's retention, locked for this

@@ -17,8 +17,8 @@ import {
 
 /** One probe's verdict: yes, no, or null when the endpoint gave no usable answer in time. */
 export type Probe = { ok: boolean | null; detail: string };
-export type ModelCapabilities = { model: string; tasks: ModelTask[]; text: Probe; streaming: Probe; tools: Probe };
-export type CapabilityReport = {
+type ModelCapabilities = { model: string; tasks: ModelTask[]; text: Probe; streaming: Probe; tools: Probe };
+type CapabilityReport = {
   endpoint: string;
   configured: boolean;
   checked_at: string;
@@ -51,7 +51,7 @@ export function learnToolSupport(model: string, supported: boolean, why: string)
 }
 
 /** The last check's report, or null before the first. */
-export const lastModelCheck = () => state.last;
+const lastModelCheck = () => state.last;
 
 /** Forgets what was learned (tests). */
 export function resetModelCapabilities() {

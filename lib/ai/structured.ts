@@ -6,7 +6,7 @@ import { z } from "zod";
 import { anthropicModel, ModelOutputError, type ModelTask, refusesTools, textOf } from "./anthropic";
 import { learnToolSupport, toolSupport } from "./capabilities";
 
-export type StructuredCall<S extends z.ZodType> = {
+type StructuredCall<S extends z.ZodType> = {
   task: ModelTask;
   system: string;
   prompt: string;

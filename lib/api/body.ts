@@ -1,6 +1,6 @@
 import { AppError, badRequest } from "@/lib/errors";
 
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads a body as text, refusing one larger than `maxBytes` with a 413 (whatever it declares). */
 export async function readText(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
@@ -42,7 +42,7 @@ export async function readJson(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES):
  * JSON APIs take only `application/json` (a charset parameter is fine). A `text/plain` or form body
  * is what another site can send without a CORS preflight, so it is refused with 415.
  */
-export function assertJsonContentType(req: Request) {
+function assertJsonContentType(req: Request) {
   const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
     throw new AppError("unsupported_media:body", "Content-Type must be application/json");

@@ -28,7 +28,7 @@ function toResponse(result: Result): Response {
 }
 
 /** Reads the bearer header first, then the session cookie. */
-export async function resolveCaller(req: NextRequest): Promise<Caller> {
+async function resolveCaller(req: NextRequest): Promise<Caller> {
   const bearer = bearerToken(req);
   const cookie = req.cookies.get(SESSION_COOKIE)?.value;
   const token = bearer || cookie;

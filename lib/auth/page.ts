@@ -26,7 +26,7 @@ export async function requirePageUser(): Promise<SessionUser> {
 }
 
 /** Like requirePageUser, for server actions: null instead of a redirect. */
-export async function currentUser(): Promise<SessionUser | null> {
+async function currentUser(): Promise<SessionUser | null> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   return token ? ((await sessionOf(token))?.user ?? null) : null;
 }

@@ -5,9 +5,9 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 // ~49,000 most common passwords that zxcvbn-ts maintains (@zxcvbn-ts/language-common).
 const common = new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()));
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
-export const PASSWORD_MESSAGES = {
+const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   common: "This password is one of the most commonly used passwords. Choose one that is harder to guess",
   repeated: "Password must not be one character repeated. Choose one that is harder to guess",

@@ -7,7 +7,7 @@ import { forbidden, notFound } from "@/lib/errors";
 import type { SessionUser } from "./service";
 
 /** A member's role in one organisation (memberships.role); null when they are not in it. */
-export type OrganizationRole = "admin" | "member" | null;
+type OrganizationRole = "admin" | "member" | null;
 
 /**
  * The one role table. Every route (withUser/withPublic/withAgent in lib/api/handler.ts) and every
@@ -49,7 +49,7 @@ export const ROLE_NAMES = Object.keys(ROLES) as Role[];
 
 /** What a route or server action declares: a role of the table, or no session at all. */
 export type Access = { role: Role } | { role: "public" } | { role: "agent" };
-export type Declared = { access: Access };
+type Declared = { access: Access };
 
 /** Attaches the declaration to the handler, where the access matrix test reads it. */
 export function declareAccess<F extends object>(handler: F, access: Access): F & Declared {

@@ -10,7 +10,7 @@ export const SESSION_COOKIE = "parley.session-token";
 /** Set by proxy.ts on protected pages: the path a signed-out visitor returns to after signing in. */
 export const PAGE_PATH_HEADER = "x-parley-page-path";
 
-export type TokenClaims = { sub: string; sid: string; name: string; email: string };
+type TokenClaims = { sub: string; sid: string; name: string; email: string };
 
 /*
  * Session tokens are JWEs (dir + A256CBC-HS512) whose key is derived from AUTH_SECRET with HKDF,

@@ -5,7 +5,7 @@ import { ERROR_CODE_HEADER, type ErrorCode } from "@/lib/errors";
 import { clearToken, getToken } from "./storage";
 
 /** How the client turns any error answer into a message: `detail` as text, or its entries' `msg` joined. */
-export function errorMessage(data: unknown): string {
+function errorMessage(data: unknown): string {
   const detail = (data as { detail?: unknown } | null)?.detail;
   if (Array.isArray(detail)) return detail.map((d) => (d as { msg?: string }).msg ?? "").join(", ");
   if (typeof detail === "string") return detail;
@@ -51,7 +51,7 @@ export async function api<T = unknown>(path: string, { method = "GET", body, aut
 }
 
 /** The 401/Token rule: a 401, or a message naming 401 or Token, means the caller must sign in again. */
-export function isAuthError(err: unknown): boolean {
+function isAuthError(err: unknown): boolean {
   if (err instanceof ApiError && err.status === 401) return true;
   const message = err instanceof Error ? err.message : String(err);
   return message.includes("401") || message.includes("Token");
@@ -68,7 +68,7 @@ export function redirectIfAuthError(err: unknown): boolean {
 }
 
 /** A form's answer from the API: the body, or the message and each body field's own message (422 `loc`). */
-export type FormAnswer<T> =
+type FormAnswer<T> =
   { ok: true; data: T } | { ok: false; status: number; message: string; fields: Record<string, string> };
 
 /** Like `api`, but never throws: admin forms show the message and put each field's message by its field. */

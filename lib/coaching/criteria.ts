@@ -35,7 +35,7 @@ export type CriterionReviewView = {
   history: CriterionChange[];
 };
 
-export type CriterionReviewsAnswer = {
+type CriterionReviewsAnswer = {
   criteria: CriterionReviewView[];
   automatic_score: number | null;
   reviewed_score: number | null;

@@ -28,7 +28,7 @@ export function newestByCriterion(rows: ReviewRow[]): Map<string, ReviewRow> {
 }
 
 /** The criterion overrides in force: the newest row per criterion, unless it cleared the override. */
-export function overridesInForce(rows: ReviewRow[]): Record<string, number> {
+function overridesInForce(rows: ReviewRow[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [id, r] of newestByCriterion(rows)) if (id !== OVERALL && r.score !== null) out[id] = r.score;
   return out;
@@ -45,7 +45,7 @@ export function explicitScore(rows: ReviewRow[], review: { score: number | null 
 }
 
 /** The ceiling the call earned, rebuilt from what the grade stored (the same rule as the automatic score). */
-export async function ceilingOf(db: Executor, conversationId: string, grade: Grade) {
+async function ceilingOf(db: Executor, conversationId: string, grade: Grade) {
   const card = grade.scorecard as StoredScorecard;
   if (!grade.metrics) return card.cap;
   const input: MeasureInput = {

@@ -20,7 +20,7 @@ const DEFAULT_OBJECTIVES: Record<string, string> = {
   "customer-service": "Understand the customer's problem, calm the situation, and agree how it will be resolved.",
   pitch: "Make your case clearly, handle the questions and objections, and agree what happens next.",
 };
-export const DEFAULT_KIND = "sales-discovery";
+const DEFAULT_KIND = "sales-discovery";
 
 export function buildBrief(persona: Persona, scenario: Scenario | null): ScenarioBrief {
   const kind = scenario?.kind ?? DEFAULT_KIND;

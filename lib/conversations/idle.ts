@@ -11,7 +11,7 @@ import {
 import { env } from "@/lib/env";
 import { enqueueGrade, kickGrader } from "@/lib/grading/queue";
 
-export type IdleSweep = { graded: string[]; abandoned: string[] };
+type IdleSweep = { graded: string[]; abandoned: string[] };
 
 /**
  * Ends calls nobody is in any more (a closed tab, a lost connection): an active conversation with

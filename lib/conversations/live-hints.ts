@@ -13,7 +13,7 @@ export type Hint = { id: string; text: string; turn: number };
 
 type Counts = Record<SpinStage, number>;
 /** What one learner turn did, and what the learner asked before it. */
-export type HintContext = {
+type HintContext = {
   kind: ScenarioKind;
   stages: SpinStage[];
   acts: Act[];
@@ -26,7 +26,7 @@ export type HintContext = {
   learnerTurns: number;
 };
 
-export type HintRule = {
+type HintRule = {
   id: string;
   priority: number;
   applies: (c: HintContext) => boolean;

@@ -41,7 +41,7 @@ async function lockActive(tx: Executor, conversationId: string, scope?: Conversa
 /** A persona turn the offline persona wrote because the model failed or was too slow is marked in its external id. */
 const OFFLINE_TURN = "offline-persona:";
 
-export type TurnView = Pick<ConversationTurn, "id" | "seq" | "speaker" | "text" | "started_at" | "ended_at"> & {
+type TurnView = Pick<ConversationTurn, "id" | "seq" | "speaker" | "text" | "started_at" | "ended_at"> & {
   /** Present (true) on a reply the offline persona wrote in place of a model that failed or was too slow. */
   offline?: true;
 };

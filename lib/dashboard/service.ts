@@ -8,10 +8,10 @@ import { learnerAssignments } from "@/lib/organizations/assignments";
 import { getActiveMembership } from "@/lib/organizations/membership";
 
 /** Every conversation a learner starts should be findable: more than a pilot account holds credits for. */
-export const RECENT_CONVERSATIONS = 100;
+const RECENT_CONVERSATIONS = 100;
 
 /** Where a conversation stands, as the dashboard shows it. */
-export type ConversationProgress = "in_progress" | "grading" | "graded" | "grading_failed" | "abandoned" | "ended";
+type ConversationProgress = "in_progress" | "grading" | "graded" | "grading_failed" | "abandoned" | "ended";
 
 function progressOf(c: { conversation_status: string; grade_status: string | null }): ConversationProgress {
   if (c.conversation_status === "active") return "in_progress";

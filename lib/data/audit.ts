@@ -6,7 +6,7 @@ import { requireRole } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/service";
 import type { AuditQuery } from "@/lib/validations/data-rights";
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** What each action means, in the product's words; an action not listed shows its own name. */
 export const AUDIT_ACTIONS: Record<string, string> = {

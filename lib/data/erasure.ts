@@ -17,7 +17,7 @@ import type { SessionUser } from "@/lib/auth/service";
 import { badRequest, forbidden, notFound } from "@/lib/errors";
 import { release } from "@/lib/rate-limit";
 
-export type Erasure = {
+type Erasure = {
   /** "organization": removed from this organisation only (the account stays for another); "account": deleted. */
   scope: "organization" | "account";
   deleted_conversations: number;

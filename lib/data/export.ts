@@ -23,7 +23,7 @@ function groupBy<T extends { conversation_id: string }>(rows: T[]) {
  * sign-in links, sessions (times only), credits, and every call with its transcript, grade, review,
  * comments and criterion reviews. Others appear by display name only; no hash, token or id of theirs.
  */
-export async function collectOwnData(userId: string) {
+async function collectOwnData(userId: string) {
   const db = await getDb();
   const [own, data] = await Promise.all([selectAccountData(db, userId), selectConversationData(db, userId)]);
   if (!own) throw notFound("Account not found", "account");
@@ -94,7 +94,7 @@ export async function collectOwnData(userId: string) {
   };
 }
 
-export type OwnData = Awaited<ReturnType<typeof collectOwnData>>;
+type OwnData = Awaited<ReturnType<typeof collectOwnData>>;
 
 const CSV_HEADER = [
   "record",
@@ -110,7 +110,7 @@ const CSV_HEADER = [
 ];
 
 /** One CSV for a spreadsheet: a row per fact, its kind in `record`; the JSON has the full grade. */
-export function ownDataCsv(data: OwnData): string {
+function ownDataCsv(data: OwnData): string {
   const rows: string[][] = [];
   const row = (r: Partial<Record<(typeof CSV_HEADER)[number], string | number | null | undefined>>) =>
     rows.push(CSV_HEADER.map((h) => (r[h] === null || r[h] === undefined ? "" : String(r[h]))));

@@ -16,7 +16,7 @@ import { env } from "@/lib/env";
 import { notFound } from "@/lib/errors";
 import type { RetentionInput } from "@/lib/validations/data-rights";
 
-export type RetentionSweep = { purged: string[] };
+type RetentionSweep = { purged: string[] };
 
 /**
  * Deletes the transcripts (turns, and the comments on them) of ended calls older than their

@@ -1,6 +1,6 @@
 import type { Persona } from "@/lib/validations/persona";
 
-export type DemoRoleplay = {
+type DemoRoleplay = {
   name: string;
   description: string;
   is_public: boolean;

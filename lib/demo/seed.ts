@@ -11,7 +11,7 @@ import { demoRoleplays } from "./personas";
 
 export const DEMO_PASSWORD = "practice-parley";
 
-export const demoAccounts = [
+const demoAccounts = [
   { email: "dev@parley.local", name: "Devon Developer", role: "admin", isDev: true, groups: [] as string[] },
   { email: "admin@parley.local", name: "Alex Admin", role: "admin", isDev: false, groups: ["Cohort A", "Cohort B"] },
   { email: "member.a@parley.local", name: "Maya Member", role: "member", isDev: false, groups: ["Cohort A"] },

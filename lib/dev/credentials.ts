@@ -5,7 +5,7 @@ import { randomInt } from "node:crypto";
 export type PilotRole = "admin" | "member";
 
 /** Lower case without the look-alikes o/0, l/1/i: a password read aloud or copied from paper survives. */
-export const PASSWORD_LETTERS = "abcdefghjkmnpqrstuvwxyz";
+const PASSWORD_LETTERS = "abcdefghjkmnpqrstuvwxyz";
 export const PASSWORD_ALPHABET = `${PASSWORD_LETTERS}23456789`;
 const GROUPS = 3;
 const GROUP_LENGTH = 4;
@@ -78,7 +78,7 @@ const ROLE_LETTER: Record<PilotRole, string> = { admin: "i", member: "s" };
 const ROLE_NAME: Record<PilotRole, string> = { admin: "Instructor", member: "Student" };
 
 /** A number padded to two digits, or to as many as the largest number of its kind needs. */
-export function pilotNumber(n: number, count: number): string {
+function pilotNumber(n: number, count: number): string {
   return String(n).padStart(Math.max(2, String(count).length), "0");
 }
 

@@ -81,7 +81,7 @@ async function createLineItem(platform: TokenPlatform, lineItemsUrl: string, tar
  * The link's line item: the one stored, else the one the LMS made from deep linking (found by resourceId or
  * resource link id), else a new one. Two instances racing keep the first stored; the loser deletes its own.
  */
-export async function ensureLineItem(target: Target): Promise<string> {
+async function ensureLineItem(target: Target): Promise<string> {
   if (target.link.line_item_url) return target.link.line_item_url;
   if (!target.lineitems_url)
     throw new PlatformError("the course has no line items service: enable grades (AGS) for Parley in the LMS", false);
@@ -98,7 +98,7 @@ export async function ensureLineItem(target: Target): Promise<string> {
 }
 
 /** The score as AGS 2.0 wants it; the same row always gives the same body (a retry repeats, never adds). */
-export function scoreBody(row: LtiScoreSend) {
+function scoreBody(row: LtiScoreSend) {
   return {
     userId: row.lti_sub,
     ...(row.score_given === null ? {} : { scoreGiven: row.score_given, scoreMaximum: row.score_maximum }),

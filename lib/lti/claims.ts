@@ -18,7 +18,7 @@ export const CLAIM = {
   nrps: "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice",
 } as const;
 
-export const RESOURCE_LINK_REQUEST = "LtiResourceLinkRequest";
+const RESOURCE_LINK_REQUEST = "LtiResourceLinkRequest";
 export const DEEP_LINKING_REQUEST = "LtiDeepLinkingRequest";
 
 const url = z.url({ protocol: /^https?$/ });
@@ -71,7 +71,7 @@ const CONTEXT = "http://purl.imsglobal.org/vocab/lis/v2/membership#";
 const CONTEXT_SUB = "http://purl.imsglobal.org/vocab/lis/v2/membership/";
 
 export type CourseRole = "instructor" | "learner" | "none";
-export type RoleRule = {
+type RoleRule = {
   id: string;
   does: CourseRole;
   pattern: RegExp;

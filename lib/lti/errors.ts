@@ -4,7 +4,7 @@ import { AppError, errorTypeOfStatus } from "@/lib/errors";
  * Every way a login or launch is refused, with its status and the message a person sees (inside their LMS,
  * so it says what to do there). Code branches on the reason; the AppError code is the status's type on "lti".
  */
-export const LTI_ERRORS = {
+const LTI_ERRORS = {
   bad_request: [400, "This LMS launch is missing parameters. Open the activity from your course again."],
   unknown_issuer: [400, "This LMS is not registered with Parley. Ask your Parley admin to add it on the LTI page."],
   ambiguous_issuer: [400, "Several Parley registrations use this LMS: it must send client_id with the login."],
@@ -33,9 +33,9 @@ export const LTI_ERRORS = {
   platform_unreachable: [502, "Parley could not reach your LMS's keys. Try again in a minute."],
 } as const satisfies Record<string, readonly [number, string]>;
 
-export type LtiErrorCode = keyof typeof LTI_ERRORS;
+type LtiErrorCode = keyof typeof LTI_ERRORS;
 
-export class LtiError extends AppError {
+class LtiError extends AppError {
   constructor(
     readonly reason: LtiErrorCode,
     detail?: string,

@@ -16,7 +16,7 @@ import { seal, unseal } from "./sealed";
  * The code names a session row that lives two minutes and is revoked by the exchange: single use, enforced by
  * the database, and useless as a session token itself (another key).
  */
-export const HANDOFF_TTL_SECONDS = 120;
+const HANDOFF_TTL_SECONDS = 120;
 
 type HandoffClaims = { sid: string; sub: string; to: string };
 

@@ -10,7 +10,7 @@ const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A small page of its own (it may be shown inside the LMS's frame, where Parley's app pages are not). */
-export function errorPage(status: number, message: string): Response {
+function errorPage(status: number, message: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley could not open this activity</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#f8fafc;color:#0f172a}main{max-width:36rem;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1.5rem}h1{font-size:1.25rem;margin:0 0 .75rem}p{line-height:1.5;margin:.5rem 0}small{color:#64748b}</style></head>
 <body><main role="alert"><h1>Parley could not open this activity</h1><p>${escape(message)}</p><p><small>Error ${status}</small></p></main></body></html>`;

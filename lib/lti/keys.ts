@@ -27,7 +27,7 @@ export const RETIRED_KEY_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 // How long an instance reuses the active key it read; another instance's rotation is seen within this.
 const ACTIVE_KEY_CACHE_MS = 60_000;
 
-export type ToolSigningKey = { kid: string; key: CryptoKey };
+type ToolSigningKey = { kid: string; key: CryptoKey };
 
 /* Private JWKs at rest: AES-256-GCM with a key derived from AUTH_SECRET (HKDF-SHA256), the kid as AAD. */
 const ENCRYPTION_INFO = "Parley LTI tool key encryption v1";

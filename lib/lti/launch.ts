@@ -28,7 +28,7 @@ import { sha256 } from "./sealed";
 import type { VerifiedLaunch } from "./verify";
 
 /** Something the person should read before carrying on (shown on the launch page). */
-export type LaunchNotice = "instructor_not_admin" | "instructor_needs_admin_for_deep_linking";
+type LaunchNotice = "instructor_not_admin" | "instructor_needs_admin_for_deep_linking";
 
 export type Provisioned = {
   user: { id: string; name: string; email: string; isDev: boolean };

@@ -11,11 +11,11 @@ import { randomToken, sha256 } from "./sealed";
 import { isOwnUrl, type RequestLike, toolUrls } from "./tool-urls";
 
 /** How long a learner has between the LMS's login request and the launch it answers with. */
-export const STATE_TTL_MS = 10 * 60_000;
+const STATE_TTL_MS = 10 * 60_000;
 
 const param = (max: number) => z.string().trim().min(1).max(max);
 /** OIDC third-party login initiation (LTI 1.3 core, 5.1.1), by GET query or POST form. */
-export const loginInitiation = z.object({
+const loginInitiation = z.object({
   iss: param(512),
   login_hint: param(2048),
   target_link_uri: param(2048),

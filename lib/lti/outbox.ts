@@ -39,7 +39,7 @@ function reason(err: unknown): string {
 }
 
 /** Sends one due score. Returns false when nothing was due. */
-export async function sendNextScore(): Promise<boolean> {
+async function sendNextScore(): Promise<boolean> {
   const db = await getDb();
   await skipSupersededScoreSends(db);
   const claim = await claimScoreSend(db, leaseMs());

@@ -17,7 +17,7 @@ type Attempt = Awaited<ReturnType<typeof selectScoredAttempts>>[number];
  * The learner's result on a course link: over the attempts that count (those since the assignment was set,
  * the first `max_attempts` of them), their best or their latest, as the assignment says (best without one).
  */
-export function resultOf(attempts: Attempt[], rules: { counts: "best" | "latest" | null; maxAttempts: number | null }) {
+function resultOf(attempts: Attempt[], rules: { counts: "best" | "latest" | null; maxAttempts: number | null }) {
   const counted = rules.maxAttempts ? attempts.slice(0, rules.maxAttempts) : attempts;
   if (counted.length === 0) return null;
   if (rules.counts === "latest") return counted[counted.length - 1];

@@ -4,7 +4,7 @@ import type { LtiPlatform } from "@/db/schema";
  * An organisation's choices for one LMS, kept in the platform row's `registration` JSON under `settings`
  * (the schema has no column for them). Missing means the safe default: instructors stay members.
  */
-export type PlatformSettings = { instructorsBecomeAdmins: boolean };
+type PlatformSettings = { instructorsBecomeAdmins: boolean };
 
 export function platformSettings(platform: Pick<LtiPlatform, "registration">): PlatformSettings {
   const settings = (platform.registration?.settings ?? {}) as Record<string, unknown>;

@@ -26,7 +26,7 @@ export const MANAGE = "manage LMS connections";
 const TAKEN = "This LMS client (issuer and client id) is already registered with Parley";
 
 /** A platform as its admin sees it: what was pasted, never anything secret (a platform has no secret here). */
-export function presentPlatform(p: LtiPlatform, deploymentIds: string[]) {
+function presentPlatform(p: LtiPlatform, deploymentIds: string[]) {
   const registration = p.registration ?? {};
   return {
     id: p.id,

@@ -23,7 +23,7 @@ import { randomToken, sha256 } from "./sealed";
 import { type RequestLike, toolUrls } from "./tool-urls";
 
 /** How long a one-time registration link an admin made stays usable. */
-export const REGISTRATION_LINK_TTL_MS = 7 * 24 * 3600_000;
+const REGISTRATION_LINK_TTL_MS = 7 * 24 * 3600_000;
 const FETCH_TIMEOUT_MS = 10_000;
 const SCOPES = [
   "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",

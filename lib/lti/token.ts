@@ -52,7 +52,7 @@ export async function clientAssertion(platform: TokenPlatform): Promise<string> 
 }
 
 /** Any HTTP call to a platform: a time limit, and failures turned into PlatformErrors that say whether to retry. */
-export async function platformFetch(url: string, init: RequestInit, what: string): Promise<Response> {
+async function platformFetch(url: string, init: RequestInit, what: string): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, redirect: "error", signal: AbortSignal.timeout(env().LTI_HTTP_TIMEOUT_MS) });
@@ -114,7 +114,7 @@ export async function accessToken(platform: TokenPlatform, scopes: readonly stri
 }
 
 /** Forgets a token the platform refused (401), so the next call asks for a new one. */
-export function dropAccessToken(platform: TokenPlatform, scopes: readonly string[]): void {
+function dropAccessToken(platform: TokenPlatform, scopes: readonly string[]): void {
   cache.delete(cacheKey(platform, scopes));
 }
 

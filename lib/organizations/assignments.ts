@@ -33,7 +33,7 @@ import {
 } from "./assignment-status";
 
 /** Where a learner stands on one assignment, by its maximum and best-or-latest rule (see countAttempts). */
-export type AttemptResult = {
+type AttemptResult = {
   /** Attempts made since the assignment was created, counted or not. */
   attempts: number;
   /** Of those, the ones that count (the first `max_attempts`). */
@@ -48,7 +48,7 @@ export type AttemptResult = {
   next_tier: Tier | null;
   status: AssignmentStatus;
 };
-export type LearnerProgress = AttemptResult & { user_id: string; name: string; email: string };
+type LearnerProgress = AttemptResult & { user_id: string; name: string; email: string };
 type Rules = {
   pass_mark: number;
   min_attempts: number;
@@ -59,7 +59,7 @@ type Rules = {
 };
 
 /** One learner's attempt scores (oldest first) read by an assignment's rules. */
-export function attemptResult(scores: (number | null)[], a: Rules, now: Date): AttemptResult {
+function attemptResult(scores: (number | null)[], a: Rules, now: Date): AttemptResult {
   const r = countAttempts(scores, { maxAttempts: a.max_attempts, counts: a.counts });
   return {
     attempts: r.attempts,
@@ -292,7 +292,7 @@ async function presentOne(organizationId: string, id: string) {
   return found;
 }
 
-export type LearnerAssignment = AttemptResult & {
+type LearnerAssignment = AttemptResult & {
   id: string;
   schema_id: string;
   schema_name: string;

@@ -79,7 +79,7 @@ export async function listJoinCodes(caller: SessionUser): Promise<{ join_codes: 
   return { join_codes: await joinCodesOf(organizationId) };
 }
 
-export async function joinCodesOf(organizationId: string) {
+async function joinCodesOf(organizationId: string) {
   return (await selectJoinCodes(await getDb(), { organizationId })).map(present);
 }
 

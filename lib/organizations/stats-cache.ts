@@ -10,7 +10,7 @@ import "server-only";
  * the API sends as it is. Concurrent misses for one key share one computation. Least recently used entries go
  * first once the estimated size passes the bound.
  */
-export type CachedValue<T> = {
+type CachedValue<T> = {
   value: T;
   json: string;
   /** The whole response body, encoded once per wrapper (e.g. the organisation's name) and reused. */
@@ -20,7 +20,7 @@ export type CachedValue<T> = {
 type Entry<T> = { org: string; version: number; cached: CachedValue<T>; bytes: number };
 
 /** About 1.5 MB per 1,300-member organisation and flag: a few organisations' answers. */
-export const STATS_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+const STATS_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 export class VersionedCache<T> {
   private readonly entries = new Map<string, Entry<T>>();

@@ -26,7 +26,7 @@ export type UserStats = {
 export type GroupStats = { id: string; name: string; description: string; users: UserStats[] };
 export type OrganizationStats = { organization_name: string; groups: GroupStats[] };
 
-export const UNGROUPED = { id: "ungrouped", name: "Ungrouped", description: "Members who are in no group" } as const;
+const UNGROUPED = { id: "ungrouped", name: "Ungrouped", description: "Members who are in no group" } as const;
 
 type StatsOptions = { includeEmptyGroups?: boolean };
 

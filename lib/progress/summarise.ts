@@ -12,7 +12,7 @@ export type ProgressPoint = {
   learners?: number;
 };
 export type SkillSeries = SkillSummary & { kind: SkillKind; key: string; label: string; points: ProgressPoint[] };
-export type SkillGroups<S> = { overall: S; roleplays: S[]; criteria: S[]; stages: S[] };
+type SkillGroups<S> = { overall: S; roleplays: S[]; criteria: S[]; stages: S[] };
 export type LearnerProgressView = SkillGroups<SkillSeries> & { sessions: number };
 
 const STAGE_ORDER = ["situation", "problem", "implication", "need-payoff"];

@@ -13,7 +13,7 @@ import { AppError } from "@/lib/errors";
 export const AUDIO_LIMITS = { maxBytes: 50 * 1024 * 1024, maxSeconds: 60 * 60 } as const;
 const CHANNEL_NAMES = ["Left channel", "Right channel"];
 
-export type Wav = { channels: number; sampleRate: number; bitsPerSample: number; data: Buffer };
+type Wav = { channels: number; sampleRate: number; bitsPerSample: number; data: Buffer };
 
 const unsupported = () =>
   new AppError(

@@ -14,9 +14,9 @@ export const TRANSCRIPT_LIMITS = {
   maxSpeakerLength: 60,
 } as const;
 
-export type TranscriptFormat = "text" | "vtt" | "srt" | "json";
-export type ParsedTurn = { speaker: string; text: string; start: number | null; end: number | null };
-export type SpeakerSummary = { label: string; turns: number; words: number; sample: string };
+type TranscriptFormat = "text" | "vtt" | "srt" | "json";
+type ParsedTurn = { speaker: string; text: string; start: number | null; end: number | null };
+type SpeakerSummary = { label: string; turns: number; words: number; sample: string };
 export type ParsedTranscript = {
   format: TranscriptFormat;
   turns: ParsedTurn[];
@@ -79,7 +79,7 @@ function plausibleSpeaker(label: string): boolean {
 }
 
 /** True for bytes that are not text: NULs, or many control and replacement characters. */
-export function looksBinary(content: string): boolean {
+function looksBinary(content: string): boolean {
   if (content.includes("\u0000")) return true;
   const sample = content.slice(0, 4096);
   const odd = sample.match(/[\u0001-\u0008\u000e-\u001f\ufffd]/g)?.length ?? 0;

@@ -21,7 +21,7 @@ export const personaFromCallAvailable = () =>
   modelConfigured() ? { available: true as const } : { available: false as const, reason: PERSONA_NEEDS_MODEL };
 
 /** What the buyer's side said, as notes for auto-generate (the learner's lines stay out). */
-export function buyerNotes(buyer: string, lines: string[]): string {
+function buyerNotes(buyer: string, lines: string[]): string {
   const head = `The buyer's side (${buyer}) of a real sales call. Build the persona from what they said: their situation, problems, goals and objections.\n`;
   let notes = head;
   for (const line of lines) {

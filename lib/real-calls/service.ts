@@ -30,7 +30,7 @@ const CODE: Record<ParseErrorCode, ErrorCode> = {
 };
 
 /** The transcript read, or the reason it cannot be, as a 4xx. */
-export function readTranscript(content: string, filename?: string): ParsedTranscript {
+function readTranscript(content: string, filename?: string): ParsedTranscript {
   try {
     return parseTranscript(content, filename);
   } catch (err) {
@@ -66,7 +66,7 @@ async function learnerFor(user: SessionUser, organizationId: string, learnerId?:
 }
 
 /** Turns as the grader reads them: the learner's label is the learner, every other speaker the buyer's side. */
-export function gradedTurns(parsed: ParsedTranscript, learnerLabel: string, endedAt: Date) {
+function gradedTurns(parsed: ParsedTranscript, learnerLabel: string, endedAt: Date) {
   const label = parsed.speakers.find((s) => s.label.toLowerCase() === learnerLabel.trim().toLowerCase())?.label;
   const silent = parsed.silent.find((s) => s.toLowerCase() === learnerLabel.trim().toLowerCase());
   if (!label && silent)

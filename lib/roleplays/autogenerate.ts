@@ -22,7 +22,7 @@ import {
   updateRoleplay,
 } from "./service";
 
-export const NO_KEY_DETAIL = "Auto-generate needs an Anthropic API key (ANTHROPIC_API_KEY)";
+const NO_KEY_DETAIL = "Auto-generate needs an Anthropic API key (ANTHROPIC_API_KEY)";
 
 const SYSTEM = [
   "You turn a trainer's notes into a roleplay persona for spoken practice conversations (sales calls, interviews, pitches).",

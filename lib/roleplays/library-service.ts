@@ -37,7 +37,7 @@ export function starterRoleplays(keys: readonly string[]): LibraryCopyValues[] {
 }
 
 /** The first free name: the entry's own, then "(copy)", "(copy 2)" and so on. */
-export function freeName(name: string, taken: Set<string>): string {
+function freeName(name: string, taken: Set<string>): string {
   if (!taken.has(name)) return name;
   for (let n = 1; ; n++) {
     const candidate = `${name} (copy${n === 1 ? "" : ` ${n}`})`;

@@ -4,7 +4,7 @@ import { AccessToken, RoomAgentDispatch, RoomConfiguration, TrackSource } from "
 
 import { env } from "@/lib/env";
 
-export type LiveKitConfig = { url: string; apiKey: string; apiSecret: string };
+type LiveKitConfig = { url: string; apiKey: string; apiSecret: string };
 
 /** The media server settings, or null when any is missing (then calls run in local mode). */
 export function livekitConfig(): LiveKitConfig | null {
@@ -13,7 +13,7 @@ export function livekitConfig(): LiveKitConfig | null {
   return { url: LIVEKIT_URL, apiKey: LIVEKIT_API_KEY, apiSecret: LIVEKIT_API_SECRET };
 }
 
-export const ROOM_PREFIX = "parley-";
+const ROOM_PREFIX = "parley-";
 export const TOKEN_TTL_SECONDS = 15 * 60;
 
 /** Each conversation gets a fresh room: a token's agent dispatch only applies when the room is created. */

@@ -19,7 +19,7 @@ export type RoomAnswer = {
   mode: "livekit" | "local";
 };
 
-export const noCreditsLeft = () => new AppError("payment_required:credits", "No credits left");
+const noCreditsLeft = () => new AppError("payment_required:credits", "No credits left");
 
 /**
  * Starts a conversation with a roleplay the user may see: spends one credit and records the

@@ -32,7 +32,7 @@ export type SsoRequestState = {
 
 const states = new WeakMap<Request, SsoRequestState>();
 
-export function secureCookies(url: string): boolean {
+function secureCookies(url: string): boolean {
   return env().COOKIE_SECURE || url.startsWith("https:");
 }
 

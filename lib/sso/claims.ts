@@ -3,13 +3,13 @@
  * is an entry with its evidence (tests run every example). A token passes a kind when any of that
  * kind's rules holds; no rule of another kind ever applies.
  */
-export type SsoKind = "entra" | "google" | "oidc";
+type SsoKind = "entra" | "google" | "oidc";
 export type Claims = Record<string, unknown>;
 
 const yes = (v: unknown) => v === true || v === "true" || v === 1 || v === "1";
 const emailOf = (c: Claims) => (typeof c.email === "string" ? c.email.trim().toLowerCase() : "");
 
-export type VerifiedEmailRule = {
+type VerifiedEmailRule = {
   id: string;
   kind: SsoKind;
   does: string;

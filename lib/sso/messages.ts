@@ -2,7 +2,7 @@
  * Why a single sign-on did not end in a session: the code travels in `/auth?sso_error=<code>` and
  * the sign-in page shows its sentence (never a stack trace, never the identity provider's own text).
  */
-export const SSO_ERRORS = {
+const SSO_ERRORS = {
   unverified:
     "Your organization's sign-in did not confirm that this email address is verified, so Parley cannot use it. Ask your organization's admin.",
   no_email: "Your organization's sign-in did not share an email address with Parley. Ask your organization's admin.",

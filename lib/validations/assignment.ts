@@ -17,7 +17,7 @@ const ATTEMPTS_RULE = "Minimum attempts must be a whole number from 1 to 100";
 const minAttempts = z.int(ATTEMPTS_RULE).min(1, ATTEMPTS_RULE).max(100, ATTEMPTS_RULE);
 const MAX_RULE = "Maximum attempts must be a whole number from 1 to 100, or empty for unlimited";
 const maxAttempts = z.int(MAX_RULE).min(1, MAX_RULE).max(100, MAX_RULE).nullable();
-export const COUNT_RULES = ["best", "latest"] as const;
+const COUNT_RULES = ["best", "latest"] as const;
 const counts = z.enum(COUNT_RULES, { error: "counts must be 'best' or 'latest'" });
 
 /** Tier thresholds, lowest first: Bronze, Silver, Gold. Empty or null means no tiers. */

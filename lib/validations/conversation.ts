@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { requiredText, routeId, uuid } from "./common";
 
-export const MAX_MESSAGE_CHARS = 2000;
+const MAX_MESSAGE_CHARS = 2000;
 /** Both speakers together: a practice call is a few dozen turns; this stops runaway loops. */
 export const MAX_TURNS_PER_CONVERSATION = 200;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { routeId, uuid as id } from "./common";
 
-export const MAX_JOIN_CODE_USES = 10_000;
+const MAX_JOIN_CODE_USES = 10_000;
 const USES_RULE = `Maximum uses must be a whole number from 1 to ${MAX_JOIN_CODE_USES}`;
 const YEAR_MS = 366 * 86_400_000;
 

@@ -23,7 +23,7 @@ const entryList = (label: string) =>
 const withoutEmpty = <T extends Record<string, unknown>>(value: T | undefined) =>
   value && Object.values(value).some((v) => v !== undefined) ? value : undefined;
 
-export const companySchema = z
+const companySchema = z
   .object({
     name: optionalText("Company name", 200),
     size: optionalText("Company size", 200),
@@ -34,7 +34,7 @@ export const companySchema = z
   })
   .strip();
 
-export const personalitySchema = z
+const personalitySchema = z
   .object({
     communication_style: optionalText("Communication style", 1000),
     decision_making: optionalText("Decision making", 1000),

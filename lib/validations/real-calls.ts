@@ -3,7 +3,7 @@ import { z } from "zod";
 import { optionalText, uuid } from "./common";
 
 /** Characters of a transcript's text in a request (the parser refuses files over its byte limit with 413). */
-export const MAX_TRANSCRIPT_CHARS = 600_000;
+const MAX_TRANSCRIPT_CHARS = 600_000;
 /** Bytes of a request body: the transcript's text escaped as JSON, and the choices. */
 export const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
 

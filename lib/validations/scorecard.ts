@@ -14,7 +14,7 @@ export {
   weightTotal,
 } from "./scorecard-terms";
 
-export const criterionSchema = z.object({
+const criterionSchema = z.object({
   id: requiredText("Criterion id", 60).regex(
     /^[a-z0-9][a-z0-9_-]*$/,
     "Criterion id may use lower-case letters, digits, - and _",

@@ -26,7 +26,7 @@ function accountCount(max: number, fallback: number, what: string) {
   );
 }
 
-export const seedGroupSchema = z.object({
+const seedGroupSchema = z.object({
   name: requiredText("Group name", 80),
   description: text("Group description", 300)
     .nullish()

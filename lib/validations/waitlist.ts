@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { email, nullableText } from "./common";
 
-export const WAITLIST_INTERESTS = [
+const WAITLIST_INTERESTS = [
   "sales",
   "interviews",
   "presentations",

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { take } from "@/lib/rate-limit";
 import type { WaitlistInput } from "@/lib/validations/waitlist";
 
-export const WAITLIST_JOINED_MESSAGE = "You're on the list! We'll be in touch.";
+const WAITLIST_JOINED_MESSAGE = "You're on the list! We'll be in touch.";
 
 /**
  * Counts one attempt from this address; throws 429 once the window is used up. POST

@@ -22,7 +22,7 @@ type StreamManager = {
 };
 type Sent = { text: string; topic?: string };
 
-export type HarnessApi = {
+type HarnessApi = {
   sent: Sent[];
   /** One lk.transcription segment update (a new stream; the hooks merge updates by segment id). */
   transcript(input: { identity: string; segmentId: string; text: string; final: boolean }): void;

@@ -10,7 +10,7 @@ export const LIBRARY_CATEGORIES = {
   "job-interview": "Job interview",
   "customer-service": "Customer service",
 } as const;
-export type LibraryCategory = keyof typeof LIBRARY_CATEGORIES;
+type LibraryCategory = keyof typeof LIBRARY_CATEGORIES;
 
 /** How hard the roleplay is; the copy's persona is as guarded as this says (persona.difficulty). */
 export const LIBRARY_DIFFICULTIES = {
@@ -18,7 +18,7 @@ export const LIBRARY_DIFFICULTIES = {
   intermediate: { label: "Intermediate", persona: "medium" },
   advanced: { label: "Advanced", persona: "hard" },
 } as const;
-export type LibraryDifficulty = keyof typeof LIBRARY_DIFFICULTIES;
+type LibraryDifficulty = keyof typeof LIBRARY_DIFFICULTIES;
 
 /** One ready roleplay: what the picker shows, and the roleplay an organisation gets a copy of. */
 export type LibraryEntry = {
