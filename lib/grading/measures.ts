@@ -1,7 +1,7 @@
 /**
  * Each built-in measure scores 0-100 from the transcript, with the evidence behind it. Scores are
  * built up from what the learner did; a measure that says nothing about this call returns null.
- * Style measures (talk share, fillers, pace, monologue, courtesy) are scaled by how much the learner
+ * Delivery measures (talk share, fillers, pace, monologue, courtesy) are scaled by how much the learner
  * actually said, so a three-line call never earns full marks for them.
  */
 import { SPIN_STAGES, type SpinStage } from "@/lib/language";

@@ -162,7 +162,7 @@ export function rubricFeedback({
     spinFeedback = `${parts.join("; ")}.`;
   }
 
-  const styleBits = [
+  const deliveryBits = [
     `You spoke ${pct(m.talk_share_words)} of the words${m.timing === "voice" && m.talk_ratio !== null ? ` and ${pct(m.talk_ratio)} of the time` : ""}`,
     m.fillers === 0
       ? "with no filler words"
@@ -175,19 +175,19 @@ export function rubricFeedback({
     ? ` ${heard.built.length} of ${heard.of.length} questions built on the previous answer.`
     : "";
   const courtesy = card.criteria.find((c) => c.measure === "courtesy" && c.score !== null && c.score < 50);
-  const communicationFeedback = `${styleBits.join(", ")}.${listening}${courtesy ? ` ${courtesy.detail[0].toUpperCase()}${courtesy.detail.slice(1)}.` : ""}`;
+  const communicationFeedback = `${deliveryBits.join(", ")}.${listening}${courtesy ? ` ${courtesy.detail[0].toUpperCase()}${courtesy.detail.slice(1)}.` : ""}`;
 
   const enough = m.learner_words >= MIN_LEARNER_WORDS;
   // Delivery strengths are real but minor: at most one of them for a call below the pass mark, and never a quote.
-  const style = (c: (typeof card.criteria)[number]) => isDelivery(c.measure);
+  const delivery = (c: (typeof card.criteria)[number]) => isDelivery(c.measure);
   const good = card.criteria
     .filter((c) => c.score !== null && c.score >= 75)
-    .sort((a, b) => Number(style(a)) - Number(style(b)) || b.weight - a.weight);
+    .sort((a, b) => Number(delivery(a)) - Number(delivery(b)) || b.weight - a.weight);
   const strengths = enough
     ? good
-        .filter((c, i, all) => !style(c) || card.passed || (card.score >= 40 && all.filter(style).indexOf(c) === 0))
+        .filter((c, i, all) => !delivery(c) || card.passed || (card.score >= 40 && all.filter(delivery).indexOf(c) === 0))
         .slice(0, 5)
-        .map((c) => `${c.label}: ${c.detail}${c.evidence && !style(c) ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
+        .map((c) => `${c.label}: ${c.detail}${c.evidence && !delivery(c) ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
     : [];
 
   const improvements = card.criteria
