@@ -2,18 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 
-const ROTATING_WORDS = [
-  "interview",
-  "sale",
-  "meeting",
-  "session",
-  "job",
-  "talk",
-  "pitch",
-  "chat",
-  "deal",
-  "review",
-];
+const ROTATING_WORDS = ["interview", "sale", "meeting", "session", "job", "talk", "pitch", "chat", "deal", "review"];
 
 const EXIT: Keyframe[] = [
   { opacity: 1, transform: "translateY(0)", filter: "blur(0)" },

@@ -19,8 +19,9 @@ const KIND_NAME: Record<ScenarioKind, string> = {
   general: "conversation",
 };
 
+// Whole words where a prefix would catch a harmless one: "hardware", "later" and "mission" name no problem.
 const NAMES_A_PROBLEM =
-  /\b(?:problem|issue|miss|late|error|fail|slow|complain|frustrat|hard|difficult|waste|lose|lost|behind|delay|manual|overtime|broken|stuck)\w*/i;
+  /\b(?:problem\w*|issue\w*|miss(?:ed|es|ing)?|late|error\w*|fail\w*|slow\w*|complain\w*|frustrat\w*|hard(?:er|est)?|difficult\w*|wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|behind|delay\w*|manual\w*|overtime|broken|stuck)\b/i;
 
 /**
  * The buyer's line the learner should have picked up: the sentence naming a problem in the first such
@@ -185,7 +186,9 @@ export function rubricFeedback({
     .sort((a, b) => Number(delivery(a)) - Number(delivery(b)) || b.weight - a.weight);
   const strengths = enough
     ? good
-        .filter((c, i, all) => !delivery(c) || card.passed || (card.score >= 40 && all.filter(delivery).indexOf(c) === 0))
+        .filter(
+          (c, i, all) => !delivery(c) || card.passed || (card.score >= 40 && all.filter(delivery).indexOf(c) === 0),
+        )
         .slice(0, 5)
         .map((c) => `${c.label}: ${c.detail}${c.evidence && !delivery(c) ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
     : [];

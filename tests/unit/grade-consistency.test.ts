@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { GradeResult } from "@/lib/grading/grade-schema";
 import { listeningCounts } from "@/lib/grading/questions";
-import { gradeWithRubric,measureTranscript } from "@/lib/grading/rubric-grader";
+import { gradeWithRubric, measureTranscript } from "@/lib/grading/rubric-grader";
 import type { TranscriptTurn } from "@/lib/grading/transcript";
 import { SPIN_STAGES } from "@/lib/language";
 import { replyStance } from "@/lib/language/stance";

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
-import { gradeWithRubric,measureTranscript } from "@/lib/grading/rubric-grader";
+import { computeMetrics } from "@/lib/grading/metrics";
+import { betterLineFor } from "@/lib/grading/rubric-feedback";
+import { gradeWithRubric, measureTranscript } from "@/lib/grading/rubric-grader";
 import { ceiling } from "@/lib/grading/scorecard";
 import { PLAIN_SUGGESTIONS, stageOfSuggestion, suggestQuestion } from "@/lib/grading/suggestions";
 import { SPIN_STAGES } from "@/lib/language";
@@ -190,6 +192,36 @@ describe("suggested questions", () => {
       expect(s).not.toMatch(/to no empty/);
       expect(s).toMatch(/^(You said "[^"]+"\. )?[A-Z][^"]+\?$/);
     }
+  });
+});
+
+describe("the buyer's line a better question picks up", () => {
+  const spin = { id: "spin", label: "SPIN", description: "", weight: 1, measure: "spin" as const };
+  const lineFor = (buyer: string) => {
+    const turns = timedTurns([
+      ["learner", "How do you run the rota today?", 2],
+      ["persona", buyer, 4],
+    ]);
+    const input = {
+      kind: "sales-discovery" as const,
+      turns,
+      metrics: computeMetrics(turns),
+      topics: [],
+      questions: [],
+    };
+    return betterLineFor("sales-discovery", input)(spin);
+  };
+
+  it.each([
+    ["the supervisors keep losing their Friday afternoons chasing paper", true],
+    ["Roughly 6% of orders missed the carrier cut-off last month", true],
+    ["Seventy-one sites, including the hardware at each one", false],
+    ["We'll review the numbers later this quarter with the board", false],
+    ["The mission is to open two new depots this year", false],
+  ])("%s: quoted %s", (buyer, quoted) => {
+    const line = lineFor(buyer);
+    if (quoted) expect(line).toContain(buyer.split(" ").slice(0, 3).join(" "));
+    else expect(line).toBe(PLAIN_SUGGESTIONS.implication);
   });
 });
 
