@@ -5,7 +5,7 @@ import { REASSURANCE } from "./cues";
 import { type Card, type Fact, stemsOf } from "./facts";
 import { lowerFirst, upperFirst } from "./first-person";
 import { consequence, line, type LineKey } from "./lines";
-import { type Hit, isGeneric, type Query } from "./retrieval";
+import { type Hit, isGeneric, type Query, specificOverlap } from "./retrieval";
 import { FULL_PICTURE, missingForClose, REVEAL_TRUST, type State } from "./state";
 
 export type Ctx = {
@@ -121,6 +121,15 @@ export function onProblem(c: Ctx, named: number | null): string {
   s.problemsAsked += 1;
   if (named !== null) s.trust += 1;
   const open = hidden(c);
+  // "What about the phones, busy in the morning?" names a pain already told: more of it, not the next one.
+  const first = c.hits[0];
+  if (
+    named === null &&
+    first?.fact.kind === "pain" &&
+    s.revealed.includes(first.fact.index) &&
+    specificOverlap(card, c.q, first.fact) >= 1
+  )
+    return onImplication(c, first.fact.index);
   if (!open.length) {
     const about = c.hits.find((h) => h.fact.kind === "pain")?.fact.index;
     return about !== undefined ? onImplication(c, about) : say(c, "painsDone");
@@ -239,10 +248,20 @@ function onResolution(c: Ctx): string {
   return say(c, covered > 0 ? "resolutionPartial" : "resolutionNo", values);
 }
 
+const PROMISE = /\b(i'll|i will|ill|we'll|we will|i'm going to|i am going to)\b/;
+/** "...and we can lock in a start date", "and we fix a time": a promise that also asks for something new. */
+const NEW_ASK = /\b(we can|we could|let's|lets|shall we|we fix|we set|we lock|we book|lock in|set up a|book a|fix a)\b/;
+
 /** A proposed next step: yes when discovery earned it, otherwise "not yet" with the reason. */
 export function onProposal(c: Ctx): string {
   const { card, s } = c;
-  if (s.closed) return say(c, "agreedAlready");
+  if (s.closed)
+    return say(
+      c,
+      PROMISE.test(c.reading.text) && !c.reading.units.some((u) => u.question) && !NEW_ASK.test(c.reading.text)
+        ? "promiseTaken"
+        : "agreedAlready",
+    );
   if (s.customer) return onResolution(c);
   const missing = missingForClose(card, s);
   const open = hidden(c);

@@ -146,3 +146,34 @@ export const OFFERING =
 /** A turn that ends on thanks with nothing asked is a sign-off, not small talk or a new proposal. */
 export const THANKS_CLOSE =
   /\b(thank(s| you)( so much| very much)?( again| for your time| for the time)?|cheers|appreciate (it|your time))( [a-z]+)?[.!\s]*$/i;
+
+/** Past participles a prefix like "un" hides from the lemmatiser: "unsold" is "not sold", "sold" is "sell". */
+const PARTICIPLES = new Map(
+  `sold:sell paid:pay known:know seen:see done:do made:make taken:take given:give found:find written:write
+  heard:hear told:tell met:meet kept:keep held:hold sent:send spent:spend built:build caught:catch bought:buy
+  brought:bring taught:teach broken:break stolen:steal chosen:choose spoken:speak worn:wear tried:try used:use`
+    .trim()
+    .split(/\s+/)
+    .map((pair) => pair.split(":") as [string, string]),
+);
+const NOT_UN = /^(under|unit|uniq|unif|univ|until|unless|unanim|union|unlock|unload|unpack|unveil)/;
+
+/**
+ * What a turn or a fact says is not so, as "not:<stem>" keys beside the plain stems: "the bread that
+ * doesn't sell" and "unsold at closing" meet on "not:sell", which "sell out by 11am" does not have.
+ * Negation is read from "not"/"never" just before a verb or adjective, and from an "un-" adjective.
+ */
+export function negatedStems(tokens: { lower: string; lemma: string; pos: string }[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    if (t.pos !== "VERB" && t.pos !== "ADJ") return;
+    const before = tokens.slice(Math.max(0, i - 2), i).map((x) => x.lemma);
+    if (before.includes("not") || before.includes("never")) out.push(`not:${stem(t.lemma)}`);
+    else if (/^un[a-z]{3,}$/.test(t.lower) && !NOT_UN.test(t.lower)) {
+      const rest = t.lower.slice(2);
+      const base = stem(PARTICIPLES.get(rest) ?? rest);
+      out.push(base, `not:${base}`);
+    }
+  });
+  return out;
+}

@@ -6,7 +6,7 @@
 import { tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
-import { stem, STOP } from "./cues";
+import { negatedStems, stem, STOP } from "./cues";
 import { lowerFirst, sentencesOf, toFirstPerson, trimEnd, upperFirst } from "./first-person";
 
 export type Difficulty = "easy" | "medium" | "hard";
@@ -130,7 +130,9 @@ function spoken(sentence: string, name: string, company?: string): string[] {
 export function stemsOf(text: string): { stems: Map<string, number>; length: number } {
   const stems = new Map<string, number>();
   let length = 0;
-  for (const t of tokenise(text)) {
+  const tokens = tokenise(text);
+  for (const s of negatedStems(tokens)) stems.set(s, (stems.get(s) ?? 0) + 1);
+  for (const t of tokens) {
     if (t.pos === "PUNCT" || t.pos === "DET" || t.pos === "PRON" || t.pos === "ADP" || t.pos === "CCONJ") continue;
     if (STOP.has(t.lower) || STOP.has(t.lemma)) continue;
     const s = /\d/.test(t.lower) ? t.lower : stem(t.lemma);

@@ -27,17 +27,17 @@ const DECISION_SHAPE = new Set(
  * many buns each shop gets").
  */
 export function asksDecision(c: Ctx): boolean {
-  if (DECISION_WORDS.test(c.reading.text)) return true;
   const core = c.main ? c.main.tokens.slice(c.main.start) : [];
-  if (!core.some((t) => DECISION_LEMMAS.has(t.lemma) || DECISION_LEMMAS.has(t.lower))) return false;
   const decideAt = core.findIndex((t) => t.lemma === "decide");
   if (decideAt >= 0 && WH.has(core[decideAt + 1]?.lower ?? "")) return false;
+  if (DECISION_WORDS.test(c.reading.text)) return true;
+  if (!core.some((t) => DECISION_LEMMAS.has(t.lemma) || DECISION_LEMMAS.has(t.lower))) return false;
   return core.some((t) => DECISION_SHAPE.has(t.lemma) || DECISION_SHAPE.has(t.lower));
 }
 
-/** A question about aims: what the persona wants, not what is wrong. */
+/** A question about aims: what the persona wants, not what is wrong ("what's their morning look like" is how things are). */
 export const GOAL_WORDS =
-  /\b(goals?|priorit\w*|objectives?|aim\w*|target|good result|success|achieve|hoping|meant to be|supposed to be|should it be|coming up|look like|looking ahead|plans?)\b/;
+  /\b(goals?|priorit\w*|objectives?|aim\w*|target|good result|success|achieve|hoping|meant to be|supposed to be|should it be|coming up|(would|will|should|could|ideal|good|great|better|success)\b[\w\s']{0,30}\blook like|looking ahead|plans|plan for)\b/;
 /** How big the business is: answered from the company's size first. */
 const SIZE_WORDS =
   /\b(how (big|large)|size|how many (people|staff|employees|sites|locations|clinics|restaurants|vans|depots|stores|branches|plants|places|machines|physios?|trucks|vehicles))\b/;
@@ -54,23 +54,23 @@ export function clearHit(c: Ctx): Hit | null {
     PROBLEM_WORDS.test(c.reading.text) || c.q.wants.when || (c.main?.act === "implication" && c.s.current !== null);
   // What solving it would mean is first what the persona is trying to achieve, then why it matters.
   const payoff = asksPayoff(c);
-  const bestPain = c.hits.find((h) => h.fact.kind === "pain");
-  const candidates =
-    aboutPain && !payoff && bestPain
-      ? c.hits.slice(0, 8).filter((h) => h.fact.kind === "pain" && h.score >= bestPain.score * 0.6)
-      : c.hits.slice(0, 5).filter((h) => h.score >= best.score * 0.6);
-  const clear = candidates.filter((h) => {
+  const fits = (h: Hit) => {
     if (aboutPain && !payoff && h.fact.kind !== "pain") return false;
     // Aims answer questions about aims; how things stand is a pain or a fact.
     if (h.fact.kind === "goal" && !payoff) return false;
     // Why it matters to the persona answers why and who-cares questions, not how things are done.
-    if (
+    return !(
       h.fact.kind === "motivation" &&
       !payoff &&
       !c.q.wants.person &&
       !/\b(why|matter|care|important|personally)\b/.test(c.reading.text)
-    )
-      return false;
+    );
+  };
+  // Close seconds are measured against the best fact of a kind that can answer: "how's the overtime
+  // budget looking" ranks the overtime goal first, and the overtime pain is the answer.
+  const allowed = c.hits.slice(0, aboutPain && !payoff ? 8 : 5).filter(fits);
+  const candidates = allowed.filter((h) => h.score >= (allowed[0]?.score ?? 0) * 0.6);
+  const clear = candidates.filter((h) => {
     // Otherwise a hidden pain is named only by its own words, not by ones it shares with how things run.
     // or by shared words when it clearly outscores every plain fact ("managers' week on counts and ordering").
     const plain = c.hits.find((x) => x.fact.kind !== "pain");
@@ -127,7 +127,13 @@ export function onClearHit(c: Ctx, hit: Hit): string | null {
     return speakFacts(c, [fact]);
   if (fact.kind === "pain")
     return c.s.revealed.includes(fact.index) ? onImplication(c, fact.index) : onProblem(c, fact.index);
-  if (fact.kind === "goal") return onPayoff(c, true, fact.index);
+  // "And your main goals this year?" after one goal was shared wants the next, unless it names the first again.
+  if (fact.kind === "goal")
+    return onPayoff(
+      c,
+      true,
+      c.s.goalsShared.has(fact.index) && specificOverlap(c.card, c.q, fact) === 0 ? undefined : fact.index,
+    );
   if (fact.kind === "motivation") {
     c.s.motivationShared = true;
     return speakFacts(c, [fact]);

@@ -203,6 +203,8 @@ export const L = {
     "Yes, we've agreed on that. Send the details and we'll take it from there.",
     "Agreed already. Just send it over.",
   ],
+  // After the yes, the learner's promise ("I'll send the details today") is taken up, not agreed to a second time.
+  promiseTaken: ["Good, send the details and we'll take it from there.", "Great, send it over and I'll have a look."],
   volunteerLast: [
     "One more thing you should know, since we're doing this: {inline}.",
     "And you should know this too: {inline}.",

@@ -35,11 +35,13 @@ import {
   PROBLEM_WORDS,
   sizeOverlap,
 } from "./focus";
-import { queryOf, retrieve, specificOverlap } from "./retrieval";
+import { rankFacts } from "./ranker";
+import { type Hit, queryOf, retrieve, specificOverlap } from "./retrieval";
 import type { State } from "./state";
 import {
   asks,
   CHECK_WORDS,
+  COMPANY_WORDS,
   CONCERN_WORDS,
   EVASION,
   FACT_KINDS,
@@ -171,7 +173,10 @@ export const ROUTES: Route[] = [
     id: "size",
     does: "how big the business is gets the company's size",
     when: (c) =>
-      asks(c) && asksSize(c) && (!clearHit(c) || sizeOverlap(c) >= specificOverlap(c.card, c.q, clearHit(c)!.fact)),
+      asks(c) &&
+      asksSize(c) &&
+      !surelyAbout(c, (f) => f.kind !== "company") &&
+      (!clearHit(c) || sizeOverlap(c) >= specificOverlap(c.card, c.q, clearHit(c)!.fact)),
     reply: onSize,
   },
   {
@@ -334,23 +339,45 @@ function pointsBack(c: Ctx): boolean {
   return nouns.some((n) => before.has(n) || !!current?.facts.some((f) => f.stems.has(n)) || GENERIC.has(n));
 }
 
-/** What the company is (name, industry, size) answers a question about the company, not one that shares a word with it. */
-const COMPANY_WORDS =
-  /\b(company|business|firm|organi[sz]ation|industry|sector|size|big|revenue|turnover|who are you|what do you (do|make|sell))\b/;
 const answersFact = (c: Ctx, f: Fact) =>
   FACT_KINDS.has(f.kind) && (f.kind !== "company" || COMPANY_WORDS.test(c.reading.text));
 
 const hiddenPains = (c: Ctx) => c.card.pains.filter((_, i) => !c.s.revealed.includes(i)).length;
 
-/** Answers one learner turn and updates the state. */
-export function step(
+/**
+ * The word-overlap hits put in the order the learned ranker gives (ranker.ts). A fact the turn shares
+ * no word with ("how much is that?" and the pain on the table) joins them when the ranker is sure of
+ * it. Scores keep BM25's scale, so the routes' thresholds read the same.
+ */
+function reranked(c: Ctx): Hit[] {
+  const { facts, none } = rankFacts(c);
+  const top = c.hits[0]?.score ?? 1;
+  const best = facts[0]?.p ?? 1;
+  // "No fact" wins only over a turn that names nothing on the card, or over the opening greeting:
+  // "how's the overtime budget looking" names the overtime, whatever else the model thinks.
+  const named = !!c.hits[0] && specificOverlap(c.card, c.q, c.hits[0].fact) > 0;
+  if (none >= best && none >= NONE_SURE && (!named || c.s.turn === 1)) return [];
+  return facts
+    .filter((r) => r.hit || r.p >= RANKER_SURE)
+    .map((r) => ({ fact: r.fact, share: r.hit?.share ?? 0, score: (top * r.p) / best, p: r.p }));
+}
+const NONE_SURE = 0.5;
+const RANKER_SURE = 0.3;
+
+/** The ranker is sure the turn is about a fact of this sort ("how many machines, how many shifts": the plant, not headcount). */
+const surelyAbout = (c: Ctx, keep: (f: Fact) => boolean) =>
+  !!c.hits[0] && keep(c.hits[0].fact) && (c.hits[0].p ?? 0) >= SURE;
+const SURE = 0.7;
+
+/** Reads one learner turn against the card and the state so far (the turn counter moves on). */
+export function readTurn(
   card: Card,
   s: State,
   raw: string,
   seed: string,
   used: Set<string>,
   buyerBefore: string | null,
-): { reply: string; route: string } {
+): Ctx {
   s.turn += 1;
   let text = raw;
   let repaired = false;
@@ -360,8 +387,14 @@ export function step(
   const reading = understand(text, { buyerBefore, vocabulary: card.vocabulary, marked: true });
   const main = mainUnit(reading);
   const q = queryOf(reading, main, card);
-  const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired, buyerBefore };
   if (reading.units.some((u) => u.question)) s.lastQuestion = text;
+  const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired, buyerBefore };
+  return { ...c, hits: reranked(c) };
+}
+
+/** Answers a read turn by the first route that claims it, and updates the state. */
+export function answer(c: Ctx): { reply: string; route: string } {
+  const { s } = c;
   const wasExpecting = s.expects;
   let reply: string | null = null;
   let route = "statement";
@@ -374,4 +407,16 @@ export function step(
   if (asks(c) && route !== "pitch" && route !== "off-card") s.trust = Math.min(4, s.trust + 1);
   if (s.expects === wasExpecting && route !== "statement") s.expects = null;
   return { reply: reply ?? say(c, "listening"), route };
+}
+
+/** Answers one learner turn and updates the state. */
+export function step(
+  card: Card,
+  s: State,
+  raw: string,
+  seed: string,
+  used: Set<string>,
+  buyerBefore: string | null,
+): { reply: string; route: string } {
+  return answer(readTurn(card, s, raw, seed, used, buyerBefore));
 }

@@ -6,7 +6,7 @@
  */
 import type { TurnReading, Understood } from "@/lib/language";
 
-import { GENERIC, GENERIC_QUESTION, MONEY, OTHERS, RELATED, SMALL_TALK, stem, STOP } from "./cues";
+import { GENERIC, GENERIC_QUESTION, MONEY, negatedStems, OTHERS, RELATED, SMALL_TALK, stem, STOP } from "./cues";
 import type { Card, Fact } from "./facts";
 
 export type Wants = { number: boolean; person: boolean; time: boolean; when: boolean; meaning: boolean };
@@ -22,7 +22,8 @@ export type Query = {
   topic: "money" | "others" | "personal" | "other";
   wants: Wants;
 };
-export type Hit = { fact: Fact; score: number; share: number };
+/** `p`: the learned ranker's probability that the turn is about this fact (ranker.ts), once ranked. */
+export type Hit = { fact: Fact; score: number; share: number; p?: number };
 
 const SKIP_POS = new Set(["PUNCT", "DET", "PRON", "ADP", "CCONJ", "AUX", "SCONJ", "PART", "INTJ"]);
 
@@ -33,11 +34,12 @@ const unitText = (u: Understood) =>
     .join(" ");
 
 function stemsOfUnit(u: Understood): string[] {
-  return u.tokens
-    .slice(u.start)
+  const tokens = u.tokens.slice(u.start);
+  return tokens
     .filter((t) => !SKIP_POS.has(t.pos) && !STOP.has(t.lower) && !STOP.has(t.lemma))
     .map((t) => (/\d/.test(t.lower) ? t.lower : stem(t.lemma)))
-    .filter((s) => s.length >= 2 && !STOP.has(s));
+    .filter((s) => s.length >= 2 && !STOP.has(s))
+    .concat(negatedStems(tokens));
 }
 
 export function wantsOf(text: string): Wants {
@@ -52,7 +54,7 @@ export function wantsOf(text: string): Wants {
       text,
     ),
     meaning:
-      /\b(what would (that|it|this) (mean|change|do)|if .+ what would|what would you do|what would .* look like|if\b.+\b(would|could) you\b|what (would|will) (you|they) (do|give|put|change)|where would you put)\b/.test(
+      /\b(what would (that|it|this) (mean|change|do)|what (that|it|this) (would|will) (mean|change|do)|if .+ what would|what would you do|what would .* look like|if\b.+\b(would|could) you\b|what (would|will) (you|they) (do|give|put|change)|where would you put)\b/.test(
         text,
       ),
   };
@@ -63,7 +65,14 @@ export function wantsOf(text: string): Wants {
  * A word any question may use ("problem", "cost") says little about which fact is wanted; a word of
  * trouble or value ("overtime", "fail") does when this card itself uses it.
  */
-export const isGeneric = (card: Card, s: string) => GENERIC_QUESTION.has(s) || (GENERIC.has(s) && !card.idf.has(s));
+export const isGeneric = (card: Card, s: string) =>
+  (GENERIC_QUESTION.has(s) && !rareOnCard(card, s)) || (GENERIC.has(s) && !card.idf.has(s));
+/**
+ * A word any question may use still names a fact when the card uses it in one place only: "broken"
+ * on a card whose only broken things are the gym machines, "software" on a card with one worry about it.
+ */
+const rareOnCard = (card: Card, s: string) => (card.idf.get(s) ?? 0) >= RARE_ON_CARD;
+export const RARE_ON_CARD = 2.9;
 
 export function queryOf(reading: TurnReading, main: Understood | null, card: Card): Query {
   const terms = new Map<string, number>();
@@ -78,7 +87,13 @@ export function queryOf(reading: TurnReading, main: Understood | null, card: Car
     const w = u === main ? 1 : thin && u.act !== "small-talk" ? 0.8 : u.question ? 0.5 : 0.3;
     for (const s of stemsOfUnit(u)) {
       // Names and words any question uses say little about which fact is wanted.
-      const weight = own.has(s) ? w * 0.2 : GENERIC_QUESTION.has(s) ? w * 0.25 : isGeneric(card, s) ? w * 0.4 : w;
+      const weight = own.has(s)
+        ? w * 0.2
+        : GENERIC_QUESTION.has(s) && !rareOnCard(card, s)
+          ? w * 0.25
+          : isGeneric(card, s)
+            ? w * 0.4
+            : w;
       put(s, weight);
       said.add(s);
       for (const r of RELATED.get(s) ?? []) put(r, weight * 0.5);
@@ -90,7 +105,11 @@ export function queryOf(reading: TurnReading, main: Understood | null, card: Car
       .filter((s) => !own.has(s)),
   );
   const unknown = [...mainStems].filter(
-    (s) => !card.idf.has(s) && !GENERIC.has(s) && !(RELATED.get(s) ?? []).some((r) => card.idf.has(r)),
+    (s) =>
+      !s.startsWith("not:") &&
+      !card.idf.has(s) &&
+      !GENERIC.has(s) &&
+      !(RELATED.get(s) ?? []).some((r) => card.idf.has(r)),
   );
   // Chat about the match or the weather stays chat even when it names a place on the card;
   // "food" on a restaurant's card is business, not chat.
