@@ -1,9 +1,9 @@
 /**
  * Trains the persona's fact ranker (lib/conversations/persona/ranker.ts) on the dev style scripts:
- * writer A's dev set and writer D's scripts marked "dev". Each labelled turn (`about` not empty) is
+ * writer A's dev set and writer D's and writer H's scripts marked "dev". Each labelled turn (`about` not empty) is
  * replayed through the offline persona so the features see the state a real call would have; the
  * target is every fact of the fields in `about`. L2 strength is chosen by 5-fold cross-validation
- * over scripts; holdout scripts (writer B, writer D's "holdout") are only scored, never trained on.
+ * over scripts; holdout scripts (writer B, writer D's and H's "holdout") are only scored, never trained on.
  *
  *   node --import tsx scripts/train-persona-ranker.ts [--dry]
  */
@@ -40,10 +40,15 @@ function train(items: Item[], l2: number, epochs = 300): Map<string, number> {
 }
 
 function main() {
-  const dev = [...load("dev", () => true), ...load("writer-d", (s) => s.split === "dev")].flatMap(itemsOf);
+  const dev = [
+    ...load("dev", () => true),
+    ...load("writer-d", (s) => s.split === "dev"),
+    ...load("writer-h", (s) => s.split === "dev"),
+  ].flatMap(itemsOf);
   const holdout = {
     "writer B": load("holdout", () => true).flatMap(itemsOf),
     "writer D holdout": load("writer-d", (s) => s.split === "holdout").flatMap(itemsOf),
+    "writer H holdout": load("writer-h", (s) => s.split === "holdout").flatMap(itemsOf),
   };
   const baseline = new Map([
     ["bm25:top", 5],

@@ -28,6 +28,11 @@ export const say = (c: Ctx, key: LineKey, values: Record<string, string> = {}) =
   line(key, `${c.seed}:${c.s.turn}`, c.used, values);
 
 const PIECES = { easy: 4, medium: 3, hard: 2 } as const;
+/**
+ * The ranker's probability above which "how often's that happening?" is about the told pain it picked,
+ * words or not; "what else gets in the way?" still asks for a new one.
+ */
+const SURE_PAIN = 0.35;
 const FACTS = { easy: 2, medium: 1, hard: 1 } as const;
 
 const hidden = (c: Ctx) => c.card.pains.map((_, i) => i).filter((i) => !c.s.revealed.includes(i));
@@ -127,7 +132,8 @@ export function onProblem(c: Ctx, named: number | null): string {
     named === null &&
     first?.fact.kind === "pain" &&
     s.revealed.includes(first.fact.index) &&
-    specificOverlap(card, c.q, first.fact) >= 1
+    (specificOverlap(card, c.q, first.fact) >= 1 ||
+      ((first.p ?? 0) >= SURE_PAIN && !/\b(else|other|another|more)\b/.test(c.reading.text)))
   )
     return onImplication(c, first.fact.index);
   if (!open.length) {
@@ -258,7 +264,10 @@ export function onProposal(c: Ctx): string {
   if (s.closed)
     return say(
       c,
-      PROMISE.test(c.reading.text) && !c.reading.units.some((u) => u.question) && !NEW_ASK.test(c.reading.text)
+      PROMISE.test(c.reading.text) &&
+        !c.reading.text.includes("?") &&
+        !c.reading.units.some((u) => u.question) &&
+        !NEW_ASK.test(c.reading.text)
         ? "promiseTaken"
         : "agreedAlready",
     );

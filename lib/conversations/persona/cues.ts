@@ -161,14 +161,15 @@ const NOT_UN = /^(under|unit|uniq|unif|univ|until|unless|unanim|union|unlock|unl
 /**
  * What a turn or a fact says is not so, as "not:<stem>" keys beside the plain stems: "the bread that
  * doesn't sell" and "unsold at closing" meet on "not:sell", which "sell out by 11am" does not have.
- * Negation is read from "not"/"never" just before a verb or adjective, and from an "un-" adjective.
+ * Negation is read from "not", "never" or "no" just before a verb or adjective ("no-shows" and "not
+ * showing up" meet too), and from an "un-" adjective.
  */
 export function negatedStems(tokens: { lower: string; lemma: string; pos: string }[]): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     if (t.pos !== "VERB" && t.pos !== "ADJ") return;
     const before = tokens.slice(Math.max(0, i - 2), i).map((x) => x.lemma);
-    if (before.includes("not") || before.includes("never")) out.push(`not:${stem(t.lemma)}`);
+    if (before.includes("not") || before.includes("never") || before.includes("no")) out.push(`not:${stem(t.lemma)}`);
     else if (/^un[a-z]{3,}$/.test(t.lower) && !NOT_UN.test(t.lower)) {
       const rest = t.lower.slice(2);
       const base = stem(PARTICIPLES.get(rest) ?? rest);

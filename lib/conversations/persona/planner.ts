@@ -166,7 +166,7 @@ export const ROUTES: Route[] = [
   {
     id: "decision",
     does: "who decides or signs off gets how the persona decides and who it answers to",
-    when: (c) => asks(c) && asksDecision(c),
+    when: (c) => asks(c) && asksDecision(c) && !surelyAbout(c, (f) => f.kind !== "decision" && f.kind !== "background"),
     reply: onDecision,
   },
   {

@@ -17,7 +17,7 @@ export const SPIN = new Set(["situation", "problem", "implication", "need-payoff
 export const COMPANY_WORDS =
   /\b(company|business|firm|organi[sz]ation|industry|sector|size|big|revenue|turnover|who are you|what do you (do|make|sell))\b/;
 export const CONCERN_WORDS =
-  /\b(okay with|ok with|fine with|happy with|react|push ?back|resist\w*|hate|accept\w*|worr\w*|wary|concern\w*|risks?|hesitat\w*|put you off|stop(ping)? you|hold(ing)? you back|bad experience|tried .* before|condition|nervous|how do they feel|feel about)\b/;
+  /\b(okay with|ok with|fine with|happy with|react|push ?back|resist\w*|hate|accept\w*|worr\w*|wary|concern\w*|risks?|hesitat\w*|put you off|stop(ping)? you|hold(ing)? you back|(need|want|have) to (see|check)|need from (us|you|a \w+)|would (they|you|it) need|bad experience|tried .* before|condition|nervous|how do they feel|feel about)\b/;
 /** Telling rather than asking: a statistic to impress, what "we" do, clients "just like you". */
 export const PITCH_WORDS =
   /^(did you know|(so,? )?(um,? )?i'?m from \w+ and we|we (help|fix|solve|offer|provide|save|cut|do that|built)|our (software|platform|tool|product|solution|app) )|\b(that's exactly what we (fix|do|solve)|clients just like you|customers like you (see|save|get)|you'?d agree|wouldn'?t you agree|don'?t you think|surely you)\b/i;
