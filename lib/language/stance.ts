@@ -15,15 +15,29 @@ const DECLINE: RegExp[] = [
   /^(?:no|nope|nah)\b/,
   /\bmaybe,? but\b|\bpossibly,? but\b|\bnot until\b|\bfirst (?:i'd|i would|you'd|you need)\b/,
 ];
+/** The buyer takes the step on ("I can take it to HR this week"): a commitment, whatever it hedges. */
+const COMMITS =
+  /\bi(?: can|'ll| will) (?:take|bring|put|raise|present|share|forward|book|set up|get) (?:it|this|that|them|you)\b/;
+/** "I can't promise the full number": a hedge on the outcome, not a refusal of the step. */
+const HEDGE = /\b(?:i |we )?(?:can't|cannot|won't) (?:promise|guarantee)\b[^.!?]*|\bno promises\b/g;
 const ACCEPT: RegExp[] = [
   /^(?:yes|yeah|yep|yup|sure|ok|okay|alright|all right|fine|great|perfect|deal|absolutely|definitely|of course|sounds good|let's do it|let's do that|go ahead)\b/,
   /\b(?:let's do (?:it|that|the|a)|that works|works for me|sounds (?:good|great|reasonable|fair|like a plan)|i'm in|count me in|happy to|i can do|we can do (?:that|it)|book it|put (?:it|something) in|send (?:me )?(?:an |the |a calendar )?invite|send (?:over )?(?:some|a few|a couple of|two or three) (?:times|slots|dates|options)|see you (?:then|on)|i'll (?:bring|invite|block|loop in|set|get)|you've earned it|let's set (?:it|that|something) up|agreed)\b/,
-  /\byes[,.!]/,
+  // A yes that leads the reply or follows its condition ("If you keep it short, yes."), not one that
+  // confirms a remark ("That migration was a big deal, yes.").
+  /(?:^|[.!?]\s+|\bif\b[^.!?]*,\s*)yes[,.!]/,
+  COMMITS,
+  // "I'd be open to that", "Thursday afternoon could work for him", "Talk Thursday.", and a slot picked
+  // from the ones offered ("Wednesday at ten.").
+  /\b(?:i'd|i would|we'd|we would) be open to (?:that|it|this|a|an)\b|\bcould work\b/,
+  /\btalk (?:on )?(?:(?:mon|tues|wednes|thurs|fri)day|then|tomorrow|next week)\b/,
+  /^(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow)\b(?![^.!?]*\b(?:not|isn't|won't|can't|doesn't|no)\b)/,
 ];
 
 /** The buyer's stance in one reply. Decline wins over accept when both appear ("Okay, but not yet"). */
 export function replyStance(reply: string): Stance {
-  const r = reply.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+  const said = reply.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+  const r = COMMITS.test(said) ? said.replace(HEDGE, "") : said;
   if (DECLINE.some((re) => re.test(r))) {
     // "If you keep it to 45 minutes, yes. Send me a couple of times." is a yes with a condition.
     if (

@@ -21,6 +21,11 @@ describe("an agreed next step", () => {
     "If you keep it to 45 minutes, yes. Send me a couple of times.",
     "Sure, that works.",
     "Yes, let's do it. Send me the invite.",
+    "I can take it to HR this week with my recommendation. I can't promise the full number.",
+    "i can take it to hr this week with my recommendation i can't promise the full number",
+    "I'd be open to that. I'd need IT to sign off on the app, though.",
+    "Thursday afternoon could work for him.",
+    "Wednesday at ten.",
   ])("counts a conditional or plain yes as agreement: %s", (buyer) => {
     const step = nextStep(call(ask, buyer));
     expect(step.agreed?.quote).toBe(buyer);
@@ -31,9 +36,21 @@ describe("an agreed next step", () => {
     "Just send me something and I'll have a look.",
     "Not right now, maybe next quarter.",
     "I'll think about it.",
+    "I can't promise anything, and I can't take it further this quarter.",
+    "Friday isn't realistic. Our CFO reviews anything over a hundred thousand.",
   ])("does not count a brush-off as agreement: %s", (buyer) => {
     const step = nextStep(call(ask, buyer));
     expect(step.proposed).not.toBeNull();
+    expect(step.agreed).toBeNull();
+  });
+
+  it("does not take a yes that confirms a remark for agreement to a step", () => {
+    const step = nextStep(
+      call(
+        "I lead three engineer now and I do their code review. We finished the migration two week early.",
+        "That migration was a big deal, yes. Finance noticed.",
+      ),
+    );
     expect(step.agreed).toBeNull();
   });
 });
