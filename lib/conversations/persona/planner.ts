@@ -410,13 +410,6 @@ export function answer(c: Ctx): { reply: string; route: string } {
 }
 
 /** Answers one learner turn and updates the state. */
-export function step(
-  card: Card,
-  s: State,
-  raw: string,
-  seed: string,
-  used: Set<string>,
-  buyerBefore: string | null,
-): { reply: string; route: string } {
-  return answer(readTurn(card, s, raw, seed, used, buyerBefore));
+export function step(...turn: Parameters<typeof readTurn>): { reply: string; route: string } {
+  return answer(readTurn(...turn));
 }
