@@ -14,6 +14,8 @@ export type Script = {
   style: string;
   expect_close: "agree" | "decline" | "either";
   turns: Turn[];
+  /** Writers D and H split their own scripts. */
+  split?: "dev" | "holdout";
 };
 export type Label = "answers" | "evades" | "non-sequitur" | "recites";
 export type Decision = "yes" | "no" | "unclear";

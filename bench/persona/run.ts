@@ -9,6 +9,7 @@ import { demoRoleplays } from "@/lib/demo/personas";
 import type { Persona } from "@/lib/validations/persona";
 
 import { holdDiscovery, holdPitch, type Outcome, type Send } from "./learner";
+import type { Script } from "./rubric";
 import { runSet, type ScriptRun, summarise } from "./styles";
 
 const difficulties = ["easy", "medium", "hard"] as const;
@@ -96,9 +97,40 @@ function styleTable() {
     .flatMap((runs) => runs.flatMap((r) => r.ms))
     .sort((a, b) => a - b);
   const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(ms.length * p))].toFixed(1);
+  writersTable();
   console.log(
     `\nReply latency (${ms.length} replies, full replay): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms. RSS added by the style runs: ${((process.memoryUsage().rss - rss) / 1e6).toFixed(0)} MB (${(process.memoryUsage().rss / 1e6).toFixed(0)} MB total).`,
   );
+}
+
+/**
+ * Non-sequiturs per 10 replies for every writer's split side by side. The learned fact ranker trains on
+ * writer A and the dev splits of writers D and H (scripts/train-persona-ranker.ts); B and the holdout
+ * splits are only scored.
+ */
+function writersTable() {
+  const dev = (s: Script) => s.split === "dev";
+  const holdout = (s: Script) => s.split === "holdout";
+  const columns: [string, ScriptRun[]][] = [
+    ["A (dev)", runSet("dev")],
+    ["B (holdout)", runSet("holdout")],
+    ["D dev", runSet("writer-d", dev)],
+    ["D holdout", runSet("writer-d", holdout)],
+    ["H dev", runSet("writer-h", dev)],
+    ["H holdout", runSet("writer-h", holdout)],
+  ];
+  const rows = columns.map(([, runs]) => summarise(runs));
+  const styles = [...new Set(rows.flatMap((r) => r.map((x) => x.style)))];
+  const per10 = (r: { nonSequiturs: number; replies: number }[]) => {
+    const replies = r.reduce((n, x) => n + x.replies, 0);
+    return replies ? ((10 * r.reduce((n, x) => n + x.nonSequiturs, 0)) / replies).toFixed(1) : "-";
+  };
+  console.log("\n### Non-sequiturs per 10 replies, every writer (trained on: A, D dev, H dev)\n");
+  console.log(`| Style | ${columns.map(([name]) => name).join(" | ")} |`);
+  console.log(`|---|${columns.map(() => "---").join("|")}|`);
+  for (const style of styles)
+    console.log(`| ${style} | ${rows.map((r) => per10(r.filter((x) => x.style === style))).join(" | ")} |`);
+  console.log(`| all | ${rows.map((r) => per10(r)).join(" | ")} |`);
 }
 
 void main();

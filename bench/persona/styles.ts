@@ -10,13 +10,21 @@ import { decisionOf, type Label, label, painsUncovered, type Script } from "./ru
 
 const DIR = path.join(process.cwd(), "tests/fixtures/language/persona");
 
-export function loadSet(set: "dev" | "holdout"): { personas: Record<string, Persona>; scripts: Script[] } {
+/**
+ * A writer's cards and scripts: `dev` and `holdout` are writers A and B; `writer-d` and `writer-h` carry
+ * their own split, which `keep` selects.
+ */
+export function loadSet(
+  set: string,
+  keep: (s: Script) => boolean = () => true,
+): { personas: Record<string, Persona>; scripts: Script[] } {
   const raw = JSON.parse(readFileSync(path.join(DIR, `${set}-personas.json`), "utf8")) as Record<string, unknown>;
   const personas = Object.fromEntries(Object.entries(raw).map(([id, p]) => [id, personaSchema.parse(p)]));
   const scripts = readFileSync(path.join(DIR, `${set}-scripts.jsonl`), "utf8")
     .trim()
     .split("\n")
-    .map((l) => JSON.parse(l) as Script);
+    .map((l) => JSON.parse(l) as Script)
+    .filter(keep);
   return { personas, scripts };
 }
 
@@ -113,7 +121,7 @@ export function summarise(runs: ScriptRun[]): StyleRow[] {
   });
 }
 
-export function runSet(set: "dev" | "holdout"): ScriptRun[] {
-  const { personas, scripts } = loadSet(set);
+export function runSet(set: string, keep?: (s: Script) => boolean): ScriptRun[] {
+  const { personas, scripts } = loadSet(set, keep);
   return scripts.map((s) => runScript(personas[s.persona], s));
 }

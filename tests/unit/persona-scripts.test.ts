@@ -88,6 +88,13 @@ describe("offline persona on the dev style scripts (rubric: bench/persona/RUBRIC
     expect(decisionOf(bye)).not.toBe("yes");
   });
 
+  it("says goodbye to 'chat soon' and 'catch you later', not 'go on'", () => {
+    for (const last of ["Cool, chat soon Marta!", "ok catch you later"]) {
+      const [, , reply] = play(personas.pA1, ["Hi Marta", "We do stock counts on tablets.", last]);
+      expect(reply, last).toMatch(/bye|soon|take care/i);
+    }
+  });
+
   it("reads 'sorry, I meant ...' as the corrected question", () => {
     const replies = play(personas.pA3, [
       "Hi Tom",

@@ -137,7 +137,7 @@ export const PROPOSING =
 
 /** Goodbyes. */
 export const GOODBYE =
-  /\b(bye|goodbye|speak soon|talk soon|take care|have a (good|great|nice|lovely) (day|one|week|weekend|evening|afternoon|night)|cheers for now)\b/;
+  /\b(bye|goodbye|(speak|talk|chat) (soon|later)|catch you (later|soon)|take care|have a (good|great|nice|lovely) (day|one|week|weekend|evening|afternoon|night)|cheers for now)\b/;
 
 /** An agent offering a fix to a customer: "I can book...", "I'll refund...", "let me send...". */
 export const OFFERING =
