@@ -54,6 +54,13 @@ export function replyStance(reply: string): Stance {
     !/\b(?:let's|yes|works for me|send (?:me )?(?:an |the )?invite)\b/.test(r)
   )
     return "unclear";
+  // "Fine. Goodbye." after a deferral ends the call; an acknowledgement and a goodbye commit to nothing.
+  if (
+    /^(?:(?:ok|okay|fine|sure|right|alright|all right|thanks|thank you|cheers)[,.!]?\s+)*(?:good)?bye(?: for now| then)?[.!]?$/.test(
+      r,
+    )
+  )
+    return "unclear";
   // A bare "Okay." or "Right." acknowledges; it does not commit.
   if (/^(?:ok|okay|alright|all right|right|mm+|hmm+|fine|i see)[.!]?$/.test(r)) return "unclear";
   return ACCEPT.some((re) => re.test(r)) ? "accept" : "unclear";

@@ -38,6 +38,8 @@ describe("an agreed next step", () => {
     "I'll think about it.",
     "I can't promise anything, and I can't take it further this quarter.",
     "Friday isn't realistic. Our CFO reviews anything over a hundred thousand.",
+    "Fine. Goodbye.",
+    "ok bye",
   ])("does not count a brush-off as agreement: %s", (buyer) => {
     const step = nextStep(call(ask, buyer));
     expect(step.proposed).not.toBeNull();

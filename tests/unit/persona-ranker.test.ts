@@ -121,6 +121,12 @@ describe("the offline persona answers from the fact the question is about", () =
     expect(reply).toMatch(/another app|laptop|double entry/);
   });
 
+  it("asked again, repeats the part that answers, not the whole story", () => {
+    const [, , again] = play(gyms, ["Hi Marcus.", "What goes wrong with repairs?", "How long does a repair take?"]);
+    expect(again).toMatch(/9 days/);
+    expect(again).not.toMatch(/treadmills|cancellation/);
+  });
+
   it("after the yes, the learner's promise to send the details is taken up, not agreed to again", () => {
     const replies = play(gyms, [
       "Hi Marcus.",

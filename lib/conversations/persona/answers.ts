@@ -40,7 +40,7 @@ const painText = (c: Ctx, i: number) => c.card.pains[i].facts.flatMap((f) => f.p
 
 /** Facts spoken as short first-person pieces; ones already told are flagged as such. */
 export function speakFacts(c: Ctx, facts: Fact[]): string {
-  const out: string[] = [];
+  let out: string[] = [];
   let told = false;
   c.s.topic = facts[0]?.kind ?? c.s.topic;
   for (const f of facts) {
@@ -48,9 +48,21 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
     c.s.told.add(f.id);
     out.push(...f.pieces.slice(0, PIECES[c.card.difficulty]));
   }
+  // Asked again, a person repeats the part that answers, not the whole story: "How long does a repair
+  // take?" after the broken-kit pain gets "As I said, an average repair takes 9 days."
+  if (told && !c.repaired && facts.every((f) => c.s.told.has(f.id)) && out.length > 1) out = [closestPiece(c, out)];
   const intro = told && !c.repaired ? say(c, "told") : say(c, "intro");
   // After a lead-in that ends in a comma ("Well,", "As I said,") the fact goes on in lower case.
   return `${intro} ${/,$/.test(intro) ? lowerFirst(out.join(" ")) : out.join(" ")}`.trim();
+}
+
+/** The piece that shares most words with the turn (the first among equals). */
+function closestPiece(c: Ctx, pieces: string[]): string {
+  const score = (piece: string) =>
+    [...stemsOf(piece).stems.keys()].reduce((n, s) => n + (c.q.terms.get(s) ?? 0) * (c.card.idf.get(s) ?? 1), 0);
+  const best = pieces.reduce((top, piece) => (score(piece) > score(top) ? piece : top), pieces[0]);
+  // Said alone, a piece loses the "And" that tied it to the one before.
+  return upperFirst(best.replace(/^(and|but|plus|so|also)\s+/i, ""));
 }
 
 /** The best facts among the hits that `keep` allows: untold first, as many as the difficulty gives. */
