@@ -72,7 +72,7 @@ export const isGeneric = (card: Card, s: string) =>
  * on a card whose only broken things are the gym machines, "software" on a card with one worry about it.
  */
 const rareOnCard = (card: Card, s: string) => (card.idf.get(s) ?? 0) >= RARE_ON_CARD;
-export const RARE_ON_CARD = 2.9;
+const RARE_ON_CARD = 2.9;
 
 export function queryOf(reading: TurnReading, main: Understood | null, card: Card): Query {
   const terms = new Map<string, number>();
