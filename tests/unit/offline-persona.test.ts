@@ -112,6 +112,19 @@ describe("first person", () => {
     ).toBe(spoken);
   });
 
+  it("speaks the persona's own name as 'my', and keeps 'most of them' with the noun it points at", () => {
+    expect(
+      toFirstPerson("Complaints end up on Gareth's phone in the evenings", "Gareth Pryce")
+        .map((s) => s.text)
+        .join(". "),
+    ).toBe("Complaints end up on my phone in the evenings");
+    expect(
+      toFirstPerson("Runs three branches with 11 instructors, most of them self-employed franchisees", "Jo Whitaker")
+        .map((s) => s.text)
+        .join(". "),
+    ).toBe("I run three branches with 11 instructors, most of them self-employed franchisees");
+  });
+
   it("splits an appositive background into short first-person sentences", () => {
     expect(
       toFirstPerson("Former auditor, careful with numbers, did not sign the original deal and inherited the tool").map(

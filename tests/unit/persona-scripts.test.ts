@@ -88,6 +88,11 @@ describe("offline persona on the dev style scripts (rubric: bench/persona/RUBRIC
     expect(decisionOf(bye)).not.toBe("yes");
   });
 
+  it("hears 'sorry, is this still an okay time?' as a question about the call, not about the business", () => {
+    const [reply] = play(personas.pA1, ["Hi Marta, it's Sam from Stockly. Sorry, is this still an okay time?"]);
+    expect(reply).not.toMatch(/check that|come back to you|couldn't tell you/);
+  });
+
   it("says goodbye to 'chat soon' and 'catch you later', not 'go on'", () => {
     for (const last of ["Cool, chat soon Marta!", "ok catch you later"]) {
       const [, , reply] = play(personas.pA1, ["Hi Marta", "We do stock counts on tablets.", last]);

@@ -175,6 +175,9 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
       };
   }
   if (names) s = s.replace(names, "I");
+  // "with 11 instructors, most of them self-employed": the quantifier points back at the noun before.
+  if (/^(most|all|some|many|none|both|half|each|several|few) of (them|these|those|whom)\b/i.test(s))
+    return { kind: "phrase", text: s };
   const words = s.split(/\s+/);
   if (/^I$/.test(words[0]) && words[1]) {
     const v = firstPersonVerb(words[1], words[2] ?? "the");
@@ -242,6 +245,19 @@ function nameAsSubject(sentence: string, name?: string): string {
   });
 }
 
+/** "Complaints end up on Gareth's phone" -> "on my phone": the persona's own name as an owner. */
+function ownPossessive(sentence: string, name?: string): string {
+  const parts = (name ?? "")
+    .split(/\s+/)
+    .filter((p) => p && !/^(dr|mr|mrs|ms|miss|prof)\.?$/i.test(p))
+    .map((p) => p.replace(/[^\p{L}'-]/gu, ""));
+  if (!parts.length) return sentence;
+  const who = `(?:${parts.join("|")})`;
+  return sentence
+    .replace(new RegExp(`^${who}['’]s\\b`, "u"), "My")
+    .replace(new RegExp(`\\b${who}['’]s\\b`, "gu"), "my");
+}
+
 /** Verbs of reporting a figure ("quotes 5% as the norm") said the way a buyer says it. */
 const citing = (s: string) =>
   s.replace(
@@ -256,6 +272,7 @@ const citing = (s: string) =>
  */
 export function toFirstPerson(sentence: string, personaName?: string): Spoken[] {
   const names = nameMatcher(personaName);
+  sentence = ownPossessive(sentence, personaName);
   // Not between two adjectives of one noun: "a small, low-risk pilot".
   const segments = nameAsSubject(trimEnd(sentence), personaName).split(
     /(?<!\b(?:a|an|the|our|my|its) [\w-]+),\s+(?![\d])/,
