@@ -69,12 +69,14 @@ function asksAboutBuyer(unit: Unit): boolean {
   // Advice, promises and blame ("you should have measured it", "you never told us") are answered with a
   // yes or a no too, but they tell the buyer something rather than ask.
   const tells = words.some((w) => TELLING.has(w));
+  // Spoken questions drop the verb ("you still on paper menus?"): short ones about "you" count too.
+  const verbless = theirs && core.length <= 8;
   return (
     core.length >= 3 &&
     core.length <= 20 &&
     (theirs || !own) &&
     !tells &&
-    core.some((t) => t.pos === "VERB" || t.pos === "AUX")
+    (verbless || core.some((t) => t.pos === "VERB" || t.pos === "AUX"))
   );
 }
 

@@ -127,6 +127,22 @@ describe("the offline persona answers from the fact the question is about", () =
     expect(again).not.toMatch(/treadmills|cancellation/);
   });
 
+  it("answers a verbless typed question ('you still on WhatsApp for faults?')", () => {
+    const [, reply] = play(gyms, ["Hi Marcus.", "You still on WhatsApp for the fault reports?"]);
+    expect(reply).toMatch(/WhatsApp|Google Sheet|spreadsheet/);
+  });
+
+  it("after pushing back on a pitch, meets more claims with pushback, not 'go on'", () => {
+    const replies = play(gyms, [
+      "Hi Marcus.",
+      "We've got the best maintenance app on the market and gyms love it.",
+      "It's rugged and works offline, you can drop the phone and it keeps going.",
+      "Honestly it's a no-brainer for a chain your size.",
+    ]);
+    for (const reply of replies.slice(2))
+      expect(reply).not.toMatch(/^(Go on|I'm listening|Mm\. Keep going|Sure, go ahead)/);
+  });
+
   it("after the yes, the learner's promise to send the details is taken up, not agreed to again", () => {
     const replies = play(gyms, [
       "Hi Marcus.",

@@ -124,6 +124,11 @@ export const L = {
     "Everyone says that. You don't know much about how we work yet.",
     "I get a lot of these calls. Why would that matter to me?",
   ],
+  pitchAgain: [
+    "You're still selling. Ask me something about how we work.",
+    "I've heard the pitch. What do you actually want to know about us?",
+    "That's your side of it. You haven't asked much about ours.",
+  ],
   pitchLate: [
     "Maybe. How would that help with what I just described?",
     "Could be. What would that look like for us specifically?",

@@ -130,6 +130,7 @@ export const ROUTES: Route[] = [
         return say(c, "ignored");
       }
       s.trust = Math.max(-2, s.trust - (s.revealed.length ? 0 : 1));
+      s.pitched += 1;
       return say(c, s.revealed.length ? "pitchLate" : "pitchEarly");
     },
   },
@@ -301,7 +302,13 @@ export const ROUTES: Route[] = [
     id: "statement",
     does: "a remark gets a short acknowledgement",
     when: () => true,
-    reply: (c) => (overlaps(c.s.expects, c.q.terms) ? say(c, "ack") : say(c, "listening")),
+    reply: (c) =>
+      overlaps(c.s.expects, c.q.terms)
+        ? say(c, "ack")
+        : // After pushing back on a pitch, more claims are not waved on with "go on".
+          c.s.pitched > 0 && !c.s.revealed.length && c.main?.act !== "small-talk"
+          ? say(c, "pitchAgain")
+          : say(c, "listening"),
   },
 ];
 

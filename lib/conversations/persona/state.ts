@@ -19,6 +19,8 @@ export type State = {
   /** Questions the learner asked about problems (vague or named). */
   problemsAsked: number;
   concern: "none" | "raised" | "addressed";
+  /** Pitches the persona has pushed back on: claims after one are pushed back on too, not waved on. */
+  pitched: number;
   closed: boolean;
   hinted: boolean;
   /** Stems of the last thing the persona said that deserved a follow-up. */
@@ -47,6 +49,7 @@ export function initialState(card: Card): State {
     implications: 0,
     problemsAsked: 0,
     concern: "none",
+    pitched: 0,
     closed: false,
     hinted: false,
     expects: null,
