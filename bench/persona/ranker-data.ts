@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { type Card, cardOf } from "@/lib/conversations/persona/facts";
 import { answer, readTurn } from "@/lib/conversations/persona/planner";
-import { featuresOf, noneFeatures } from "@/lib/conversations/persona/ranker";
+import { featuresOf, noneFeatures, turnOf } from "@/lib/conversations/persona/ranker";
 import { retrieve } from "@/lib/conversations/persona/retrieval";
 import { initialState } from "@/lib/conversations/persona/state";
 import { type Persona, personaSchema } from "@/lib/validations/persona";
@@ -47,11 +47,12 @@ export function itemsOf({ script, card }: { script: Script; card: Card }): Item[
       const raw = { ...c, hits: retrieve(card, c.q) };
       const byId = new Map(raw.hits.map((h) => [h.fact.id, h]));
       const best = raw.hits[0]?.score ?? 0;
+      const view = turnOf(raw);
       const gold = [...card.facts.map((f) => turn.about.includes(f.field)), turn.about.length === 0];
       if (gold.some(Boolean))
         out.push({
           script: script.id,
-          x: [...card.facts.map((f) => featuresOf(raw, f, byId.get(f.id), best)), noneFeatures(raw)],
+          x: [...card.facts.map((f) => featuresOf(raw, f, byId.get(f.id), best, view)), noneFeatures(raw)],
           gold,
         });
     }

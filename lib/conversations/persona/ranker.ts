@@ -20,25 +20,47 @@ import { COMPANY_WORDS, CONCERN_WORDS, ROLE_WORDS } from "./turn";
 const ACTS = ["situation", "problem", "implication", "need-payoff"] as const;
 const MONEY_FACT = /[£$€]|\b(cost|revenue|budget|spend|lost sales|per (year|month|week))\b/i;
 
+/** What the features read from the turn alone: worked out once per turn, not once per fact. */
+export type TurnView = ReturnType<typeof turnOf>;
+export function turnOf(c: Ctx) {
+  const text = c.reading.text;
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  return {
+    act: ACTS.find((a) => a === c.main?.act) ?? "other",
+    wh: whOf(core),
+    anaphor: core.some((t) => ANAPHORS.has(t.lower)),
+    // A thin turn names nothing the card knows ("how much is that, roughly?").
+    thin: ![...c.q.main].some((s) => c.card.idf.has(s) && !isGeneric(c.card, s)),
+    nextHidden: c.card.pains.findIndex((_, i) => !c.s.revealed.includes(i)),
+    problemWords: PROBLEM_WORDS.test(text),
+    goalWords: GOAL_WORDS.test(text),
+    concernWords: CONCERN_WORDS.test(text),
+    companyWords: COMPANY_WORDS.test(text),
+    size: asksSize(c),
+    decision: asksDecision(c),
+    role: ROLE_WORDS.test(text),
+  };
+}
+
 /** The named features of one (turn, fact) pair; absent names are 0. */
-export function featuresOf(c: Ctx, fact: Fact, hit: Hit | undefined, best: number): Map<string, number> {
+export function featuresOf(
+  c: Ctx,
+  fact: Fact,
+  hit: Hit | undefined,
+  best: number,
+  turn: TurnView = turnOf(c),
+): Map<string, number> {
   const f = new Map<string, number>();
   const on = (name: string, v: number | boolean = 1) => {
     const x = typeof v === "boolean" ? (v ? 1 : 0) : v;
     if (x) f.set(name, x);
   };
-  const act = ACTS.find((a) => a === c.main?.act) ?? "other";
-  const text = c.reading.text;
-  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
-  const anaphor = core.some((t) => ANAPHORS.has(t.lower));
-  // A thin turn names nothing the card knows ("how much is that, roughly?").
-  const thin = ![...c.q.main].some((s) => c.card.idf.has(s) && !isGeneric(c.card, s));
+  const { act, anaphor, thin, nextHidden } = turn;
   const pain = fact.kind === "pain";
   const current = pain && c.s.current === fact.index;
-  const nextHidden = c.card.pains.findIndex((_, i) => !c.s.revealed.includes(i));
 
   on(`kind:${fact.kind}`);
-  on(`wh:${whOf(core)}*kind:${fact.kind}`);
+  on(`wh:${turn.wh}*kind:${fact.kind}`);
   on(`form:${c.main?.question ?? "none"}*kind:${fact.kind}`);
   on(`act:${act}*kind:${fact.kind}`);
   if (hit) {
@@ -68,13 +90,13 @@ export function featuresOf(c: Ctx, fact: Fact, hit: Hit | undefined, best: numbe
   on("first", fact.order === 0);
   on("continues", c.s.topic === fact.kind);
   on(`thin*kind:${fact.kind}`, thin);
-  on("problemWords*pain", PROBLEM_WORDS.test(text) && pain);
-  on(`goalWords*kind:${fact.kind}`, GOAL_WORDS.test(text));
-  on(`concernWords*kind:${fact.kind}`, CONCERN_WORDS.test(text));
-  on("companyWords*company", COMPANY_WORDS.test(text) && fact.kind === "company");
-  on("size*size", asksSize(c) && fact.field === "company.size");
-  on("decision*decides", asksDecision(c) && (fact.kind === "decision" || (fact.kind === "background" && fact.person)));
-  on("role*role", ROLE_WORDS.test(text) && fact.kind === "role");
+  on("problemWords*pain", turn.problemWords && pain);
+  on(`goalWords*kind:${fact.kind}`, turn.goalWords);
+  on(`concernWords*kind:${fact.kind}`, turn.concernWords);
+  on("companyWords*company", turn.companyWords && fact.kind === "company");
+  on("size*size", turn.size && fact.field === "company.size");
+  on("decision*decides", turn.decision && (fact.kind === "decision" || (fact.kind === "background" && fact.person)));
+  on("role*role", turn.role && fact.kind === "role");
   return f;
 }
 
@@ -131,9 +153,10 @@ export type Ranked = { fact: Fact; p: number; hit: Hit | undefined };
 export function rankFacts(c: Ctx, weights: Map<string, number> = WEIGHTS): { facts: Ranked[]; none: number } {
   const byId = new Map(c.hits.map((h) => [h.fact.id, h]));
   const best = c.hits[0]?.score ?? 0;
+  const turn = turnOf(c);
   const scored = c.card.facts.map((fact) => {
     const hit = byId.get(fact.id);
-    return { fact, hit, z: scoreOf(featuresOf(c, fact, hit, best), weights) };
+    return { fact, hit, z: scoreOf(featuresOf(c, fact, hit, best, turn), weights) };
   });
   const zNone = scoreOf(noneFeatures(c), weights);
   const max = Math.max(zNone, ...scored.map((x) => x.z));
