@@ -52,8 +52,12 @@ test("the assignment forms keep every choice after an error, speak the picker's 
   const before = new Set((await assignments()).map((a) => a.id));
 
   await new OrganizationPage(page).goto();
-  await page.getByRole("button", { name: "New assignment" }).click();
   const form = page.getByRole("form", { name: "New assignment" });
+  // A click before the page has hydrated is lost (the full run saw the form never open): click until it is.
+  await expect(async () => {
+    if (!(await form.isVisible())) await page.getByRole("button", { name: "New assignment" }).click();
+    await expect(form).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   const roleplay = form.getByLabel("Roleplay");
   // Not the first option: a form that falls back to its default would show a different roleplay.
   const options = await roleplay
