@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { type Act, setActiveModels, SPIN_STAGES, type SpinStage } from "@/lib/language/acts";
 import { buyerTokens } from "@/lib/language/acts";
 import { unitFeatures } from "@/lib/language/features";
-import { type LinearModel, train } from "@/lib/language/model";
+import { type LinearModel, train, withoutLabels } from "@/lib/language/model";
 import { analyseTurn } from "@/lib/language/units";
 import { loadAll, type Utterance } from "@/tests/fixtures/language/corpus";
 
@@ -44,7 +44,9 @@ export function trainModels(rows: (Utterance & { features: string[] })[], s: Set
     s,
   ) as LinearModel<SpinStage | "none">;
   const actRows = rows.filter((r) => r.act !== null).map((r) => ({ features: r.features, label: r.act! }));
-  const act = train(actRows, ACTS, s) as LinearModel<Act>;
+  // Trained with the discovery questions too, so that it learns what is not one, and stored without
+  // their columns: a question's stage comes from the spin model, never from this one.
+  const act = withoutLabels(train(actRows, ACTS, s) as LinearModel<Act>, SPIN_STAGES);
   return { spin, act };
 }
 

@@ -1,4 +1,5 @@
 import { SPIN_STAGES, type SpinStage } from "@/lib/language";
+import { sentencesOf } from "@/lib/language/sentences";
 import type { Persona } from "@/lib/validations/persona";
 import type { Criterion, Scenario, ScenarioKind } from "@/lib/validations/scorecard";
 
@@ -7,7 +8,7 @@ import type { MeasureInput } from "./measures";
 import { discoveryQuestions, listeningCounts } from "./questions";
 import { isDelivery, MIN_LEARNER_WORDS, type ScorecardResult } from "./scorecard";
 import { suggestQuestion } from "./suggestions";
-import { excerpt, sentencesOf } from "./text";
+import { excerpt } from "./text";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const pct = (r: number | null) => (r === null ? "an unknown share" : `${Math.round(r * 100)}%`);

@@ -3,9 +3,10 @@
  * an agreed next step, and the moves of interview, service and pitch conversations.
  */
 import { understand } from "@/lib/language";
+import { sentencesOf } from "@/lib/language/sentences";
 import { replyStance } from "@/lib/language/stance";
 
-import { normaliseText, sentencesOf } from "./text";
+import { normaliseText } from "./text";
 import type { TranscriptTurn } from "./transcript";
 
 export type Evidence = { turn: number; quote: string };

@@ -1,6 +1,7 @@
 import { mainUnit, type SpinStage, understand } from "@/lib/language";
+import { sentencesOf } from "@/lib/language/sentences";
 
-import { excerpt, sentencesOf } from "./text";
+import { excerpt } from "./text";
 
 /**
  * Questions the learner could have asked, for each SPIN stage. Persona fields are never spliced into

@@ -55,15 +55,6 @@ export function excerpt(text: string, maxWords = 18): string {
   return parts.length <= maxWords ? text.trim() : `${parts.slice(0, maxWords).join(" ")}...`;
 }
 
-/** Sentences: split after terminal punctuation followed by a space, so "4.5%" stays whole. */
-export function sentencesOf(text: string): string[] {
-  return text
-    .replace(/\s+/g, " ")
-    .split(/(?<=[.!?…])\s+(?=\S)/)
-    .map((s) => s.trim())
-    .filter((s) => /[\p{L}\p{N}]/u.test(s));
-}
-
 /** Lower case, straight apostrophes, and the contractions speech-to-text writes without them. */
 export function normaliseText(s: string): string {
   return s

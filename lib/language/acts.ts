@@ -18,7 +18,8 @@ export type SpinStage = (typeof SPIN_STAGES)[number];
 export type Decision = { by: "rule"; rule: string } | { by: "model"; p: number };
 export type Classified = { act: Act; stage: SpinStage | null; decision: Decision };
 
-type Models = { spin: LinearModel<SpinStage | "none">; act: LinearModel<Act> };
+/** The act model has no stage columns: a question's stage comes from the spin model. */
+type Models = { spin: LinearModel<SpinStage | "none">; act: LinearModel<Exclude<Act, SpinStage>> };
 let models = weights as unknown as Models;
 
 /** Cross-validation and training swap the models in; the app uses the committed weights. */
@@ -75,10 +76,7 @@ export function classifyUnit(unit: Unit, ctx: Context): Classified {
       (spin.p >= STATEMENT_CONFIDENCE && short && !aboutSelf && (asksBuyer || ctx.last !== false)))
   )
     return { act: spin.label, stage: spin.label, decision: { by: "model", p: round(spin.p) } };
-  const act = predict(
-    { ...models.act, bias: models.act.bias.map((b, k) => (isStage(models.act.labels[k]) ? -Infinity : b)) },
-    features,
-  );
+  const act = predict(models.act, features);
   // An open question that the act model cannot confidently call small talk, a proposal or a check
   // asks the buyer something: it takes its most likely stage rather than "pitch" or "other".
   // A request for information ("could you walk me through...") is never a proposal.

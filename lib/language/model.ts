@@ -26,6 +26,16 @@ export function predict<L extends string>(
   return { label: model.labels[best], p: probs[best], probs };
 }
 
+/** The model without some of its labels' columns: the same probabilities as a bias of -Infinity for them. */
+export function withoutLabels<L extends string, D extends L>(model: LinearModel<L>, drop: readonly D[]): LinearModel<Exclude<L, D>> {
+  const keep = model.labels.flatMap((l, k) => ((drop as readonly L[]).includes(l) ? [] : [k]));
+  return {
+    labels: keep.map((k) => model.labels[k]) as Exclude<L, D>[],
+    bias: keep.map((k) => model.bias[k]),
+    weights: Object.fromEntries(Object.entries(model.weights).map(([f, w]) => [f, keep.map((k) => w[k])])),
+  };
+}
+
 /** Full-batch training with AdaGrad and L2; `epochs` passes. Deterministic (fixed order, no randomness). */
 export function train<L extends string>(
   rows: { features: string[]; label: L }[],

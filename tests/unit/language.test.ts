@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { mainUnit, understand } from "@/lib/language";
+import { mainUnit, SPIN_STAGES, understand } from "@/lib/language";
+import actModel from "@/lib/language/act-model.json";
+import { predict, withoutLabels } from "@/lib/language/model";
 import { RULES } from "@/lib/language/rules";
+import { sentencesOf } from "@/lib/language/sentences";
 
 import { loadAll, type Utterance } from "../fixtures/language/corpus";
 
@@ -372,5 +375,45 @@ describe("the labelled corpora (measured floors, so a regression fails npm test)
     const speechOf = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}'\s-]/gu, " ");
     const same = all.filter((u) => stageOf(u) === stageOf(u, speechOf(u.text))).length;
     expect(same / all.length).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("sentences and the act model's labels", () => {
+  it("splits written text after end punctuation, keeping decimals and thousands whole", () => {
+    expect(sentencesOf("Churn is 4.5% a year. We ship 4,000 orders! Why? Ask Tom…  Then me")).toEqual([
+      "Churn is 4.5% a year.",
+      "We ship 4,000 orders!",
+      "Why?",
+      "Ask Tom…",
+      "Then me",
+    ]);
+    expect(sentencesOf("no punctuation in speech so one sentence")).toEqual(["no punctuation in speech so one sentence"]);
+  });
+
+  it("splits a card field at semicolons only when asked", () => {
+    expect(sentencesOf("Two depots; forty vans. Retail clients")).toEqual(["Two depots; forty vans.", "Retail clients"]);
+    expect(sentencesOf("Two depots; forty vans. Retail clients", { semicolons: true })).toEqual([
+      "Two depots",
+      "forty vans.",
+      "Retail clients",
+    ]);
+  });
+
+  it("drops a model's labels with the probabilities a bias of -Infinity would give", () => {
+    const model = {
+      labels: ["a", "b", "c"],
+      bias: [0.1, 0.4, -0.2],
+      weights: { x: [1, -1, 0.5], y: [0, 2, -1] },
+    };
+    const kept = withoutLabels(model, ["b"]);
+    expect(kept.labels).toEqual(["a", "c"]);
+    const masked = predict({ ...model, bias: [0.1, -Infinity, -0.2] }, ["x", "y"]);
+    const stripped = predict(kept, ["x", "y"]);
+    expect(stripped.label).toBe(masked.label);
+    expect(stripped.probs).toEqual([masked.probs[0], masked.probs[2]]);
+  });
+
+  it("the stored act model has no stage columns: a question's stage comes from the stage model", () => {
+    expect(actModel.act.labels.filter((l) => (SPIN_STAGES as readonly string[]).includes(l))).toEqual([]);
   });
 });

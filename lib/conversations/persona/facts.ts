@@ -7,7 +7,7 @@ import { tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
 import { negatedStems, stem, STOP } from "./cues";
-import { lowerFirst, sentencesOf, toFirstPerson, trimEnd, upperFirst } from "./first-person";
+import { factSentences, lowerFirst, toFirstPerson, trimEnd, upperFirst } from "./first-person";
 
 export type Difficulty = "easy" | "medium" | "hard";
 export type FactKind =
@@ -146,7 +146,7 @@ export function stemsOf(text: string): { stems: Map<string, number>; length: num
 /** The object of a close: "Would agree to a two-week pilot at X if ..." -> "a two-week pilot at X". */
 function closeObject(close: string | undefined, name: string): string | undefined {
   if (!close) return undefined;
-  let text = trimEnd(sentencesOf(close)[0] ?? close)
+  let text = trimEnd(factSentences(close)[0] ?? close)
     .replace(/^(she|he|they)\s+/i, "")
     .replace(
       /^(would|will|could|might)\s+(only\s+|happily\s+)?(be\s+)?(happy\s+to\s+|willing\s+to\s+|open\s+to\s+)?/i,
@@ -209,7 +209,7 @@ export function buildCard(persona: Persona): Card {
   const fromField = (field: string, kind: FactKind, index: number, text: string | undefined) => {
     if (!text) return;
     fields.push({ field, text });
-    for (const sentence of sentencesOf(text))
+    for (const sentence of factSentences(text))
       if (!STAGE_DIRECTION.test(sentence))
         add(field, kind, index, sentence, spoken(sentence, name, persona.company?.name));
   };
@@ -234,7 +234,7 @@ export function buildCard(persona: Persona): Card {
   persona.pain_points.forEach((p, i) => fromField(`pain_points[${i}]`, "pain", i, p));
   persona.goals.forEach((g, i) => {
     fields.push({ field: `goals[${i}]`, text: g });
-    sentencesOf(g).forEach((sentence, k) => {
+    factSentences(g).forEach((sentence, k) => {
       const pieces =
         k === 0 && IMPERATIVE.test(sentence.trim())
           ? cut(`I want to ${lowerFirst(spokenParens(sentence))}`)
@@ -276,7 +276,7 @@ export function buildCard(persona: Persona): Card {
   });
   const goals = persona.goals.map((g, i) => ({
     facts: facts.filter((f) => f.kind === "goal" && f.index === i),
-    can: IMPERATIVE.test(g.trim()) ? lowerFirst(trimEnd(sentencesOf(g)[0])) : undefined,
+    can: IMPERATIVE.test(g.trim()) ? lowerFirst(trimEnd(factSentences(g)[0])) : undefined,
   }));
   const all = fields.map((f) => f.text).join(" ");
   const names = new Set(

@@ -1,4 +1,5 @@
 import { tokenise } from "@/lib/language/nlp";
+import { sentencesOf } from "@/lib/language/sentences";
 
 /**
  * Persona fields are usually written about the persona ("Runs two regional warehouses", "Her team
@@ -216,12 +217,9 @@ export const lowerFirst = (s: string) =>
 export const upperFirst = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const trimEnd = (s: string) => s.trim().replace(/[\s.;:,!]+$/, "");
 
-/** Splits a field into sentences (on . ! ? and ;), keeping decimals and "4,000" intact. */
-export function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?;])\s+|;\s*/)
-    .map(trimEnd)
-    .filter((s) => s.length > 0);
+/** A card field's sentences (split at ";" too), end punctuation dropped: one fact each. */
+export function factSentences(text: string): string[] {
+  return sentencesOf(text, { semicolons: true }).map(trimEnd);
 }
 
 /** A name pattern that matches the persona's full or first name as a subject. */
@@ -299,5 +297,5 @@ export function toFirstPerson(sentence: string, personaName?: string): Spoken[] 
 
 /** A field as one or more spoken sentences (clauses only; phrases come back as they are). */
 export function speak(field: string, personaName?: string): string[] {
-  return sentencesOf(field).flatMap((s) => toFirstPerson(s, personaName).map((p) => p.text));
+  return factSentences(field).flatMap((s) => toFirstPerson(s, personaName).map((p) => p.text));
 }

@@ -52,7 +52,8 @@ const LEAD_INS = ["Look,", "Like I said,", "Again,", "Honestly,", "Well,", "Righ
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_m, key: string) => values[key] ?? "");
 
-export const L = {
+/** Every stock line the offline buyer says, by what it is for; {first}, {fact}… are filled in when said. */
+const LINES = {
   greeting: [
     "{first} speaking. I've got a few minutes. What's this about?",
     "Hi, this is {first}. I don't have long, so what can I do for you?",
@@ -234,10 +235,10 @@ export const L = {
   ack: ["Right.", "Exactly.", "That's it.", "Mm, that's the one."],
 };
 
-export type LineKey = keyof typeof L;
+export type LineKey = keyof typeof LINES;
 
 export function line(key: LineKey, seed: string, used: Set<string>, values: Record<string, string> = {}): string {
-  const variants = L[key].map((t) => fill(t, values).replace(/\s+/g, " ").trim()).filter(Boolean);
+  const variants = LINES[key].map((t) => fill(t, values).replace(/\s+/g, " ").trim()).filter(Boolean);
   return pick(variants, `${seed}:${key}`, used);
 }
 
