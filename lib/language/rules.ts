@@ -313,4 +313,24 @@ export const RULES: Rule[] = [
     miss: ["if it was fixed what would change", "if the volume grows would you hire"],
     note: "A hypothetical about the problem carrying on asks for its consequences (implication).",
   },
+  {
+    id: "objection-acknowledge-reassure",
+    does: "objection",
+    pattern:
+      /^(?:that's (?:fair|understandable|a (?:fair|good|valid|real|reasonable) (?:point|concern|worry))|i (?:hear|understand|get) (?:you|that|it|your (?:concern|worry|point))|(?:totally |completely )?understandable|good point|no wonder)\b.*\b(?:we'd|we would|we'll|we will|we can|we could|you'd|you would|you'll|you will|that's why|which is why)\b/,
+    form: [null, "statement", "elliptic"],
+    priority: 1,
+    hit: [
+      "that's fair, we'd start with one shift for two weeks",
+      "I hear you, that's why we would keep your current system running alongside",
+      "that's a fair concern, you'd only change one depot at first",
+    ],
+    miss: [
+      "that's fair, how long did the last rollout take",
+      "I understand, what happened last time",
+      "that's fair, could we do a two-week pilot next tuesday",
+      "that's a fair point about overtime",
+    ],
+    note: "Acknowledging the buyer's worry and answering it with how it would go handles the objection; it is not a fresh proposal.",
+  },
 ];
