@@ -169,7 +169,7 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
         (k) =>
           CLAUSE.has(w(k)) ||
           (AUX.has(w(k)) && free(k) && !AUX.has(w(k - 1)) && !PHRASE.has(w(k - 1)) && w(k - 1) !== "to") ||
-          (PHRASE.has(w(k)) && free(k)),
+          (PHRASE.has(w(k)) && free(k) && !PHRASE.has(w(k - 1))),
       ),
     ) ??
     near(
