@@ -127,6 +127,16 @@ describe("the offline persona answers from the fact the question is about", () =
     expect(again).not.toMatch(/treadmills|cancellation/);
   });
 
+  it("asked again how long, repeats the piece with the duration even when another shares more words", () => {
+    const [, , again] = play(gyms, [
+      "Hi Marcus.",
+      "What are the main difficulties you experience with that process?",
+      "How long does a typical piece of equipment stay out of service before it is repaired?",
+    ]);
+    expect(again).toMatch(/9 days/);
+    expect(again).not.toMatch(/treadmills/);
+  });
+
   it("answers a verbless typed question ('you still on WhatsApp for faults?')", () => {
     const [, reply] = play(gyms, ["Hi Marcus.", "You still on WhatsApp for the fault reports?"]);
     expect(reply).toMatch(/WhatsApp|Google Sheet|spreadsheet/);

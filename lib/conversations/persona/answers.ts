@@ -56,10 +56,15 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
   return `${intro} ${/,$/.test(intro) ? lowerFirst(out.join(" ")) : out.join(" ")}`.trim();
 }
 
-/** The piece that shares most words with the turn (the first among equals). */
+const DURATION = /\b\d[\d.,-]*\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
+/** The piece that shares most words with the turn, in the form it asks for (the first among equals). */
 function closestPiece(c: Ctx, pieces: string[]): string {
+  // Its words, and its form: "how long does it stay broken?" wants the piece with the duration.
+  const form = (piece: string) =>
+    (c.q.wants.time && DURATION.test(piece) ? 2 : 1) * (c.q.wants.number && /\d/.test(piece) ? 1.5 : 1);
   const score = (piece: string) =>
-    [...stemsOf(piece).stems.keys()].reduce((n, s) => n + (c.q.terms.get(s) ?? 0) * (c.card.idf.get(s) ?? 1), 0);
+    [...stemsOf(piece).stems.keys()].reduce((n, s) => n + (c.q.terms.get(s) ?? 0) * (c.card.idf.get(s) ?? 1), 0.5) *
+    form(piece);
   const best = pieces.reduce((top, piece) => (score(piece) > score(top) ? piece : top), pieces[0]);
   // Said alone, a piece loses the "And" that tied it to the one before.
   return upperFirst(best.replace(/^(and|but|plus|so|also)\s+/i, ""));
