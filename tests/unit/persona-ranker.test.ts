@@ -137,6 +137,18 @@ describe("the offline persona answers from the fact the question is about", () =
     expect(again).not.toMatch(/treadmills/);
   });
 
+  it("a day in a hypothetical is not a proposal: 'if they halved tomorrow, what would that mean' gets no yes", () => {
+    const replies = play(gyms, [
+      "Hi Marcus.",
+      "How do faults get reported today?",
+      "What goes wrong with repairs?",
+      "What does that cost you in members?",
+      "back to the repairs, if they halved tomorrow what would that mean for your members?",
+    ]);
+    expect(replies.at(-1)).not.toMatch(/^(Deal|Yes|Agreed|Let's do)\b/);
+    expect(replies.at(-1)).not.toMatch(/calendar|send (over )?some times/i);
+  });
+
   it("answers a verbless typed question ('you still on WhatsApp for faults?')", () => {
     const [, reply] = play(gyms, ["Hi Marcus.", "You still on WhatsApp for the fault reports?"]);
     expect(reply).toMatch(/WhatsApp|Google Sheet|spreadsheet/);

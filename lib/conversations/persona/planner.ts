@@ -81,11 +81,14 @@ export const ROUTES: Route[] = [
     id: "proposal",
     does: "a proposed next step is accepted or declined, unmistakably",
     when: (c) =>
-      // The model's "proposal" counts when the unit names a step; a rule's always does.
+      // The model's "proposal" counts when the unit names a step; a rule's always does. A day alone names
+      // one only in a question ("Thursday any good?"), not in "if they halved tomorrow".
       c.reading.units.some(
         (u) =>
           u.act === "proposal" &&
-          (u.decision.by === "rule" || u.tokens.some((t) => STEP.has(stem(t.lemma))) || PROPOSING.test(u.text)),
+          (u.decision.by === "rule" ||
+            u.tokens.some((t) => STEP.has(stem(t.lemma)) && (u.question !== null || !WHEN_WORDS.has(t.lemma))) ||
+            PROPOSING.test(u.text)),
       ) ||
       // After a yes, "I'll get the setup stuff over today" follows up on the agreed step.
       (c.s.closed && /\b(i'll|i will|we'll|we will|i'm going to|i am going to)\b/.test(c.reading.text)) ||
@@ -368,6 +371,8 @@ function reranked(c: Ctx): Hit[] {
     .filter((r) => r.hit || r.p >= RANKER_SURE)
     .map((r) => ({ fact: r.fact, share: r.hit?.share ?? 0, score: (top * r.p) / best, p: r.p }));
 }
+/** Step words that only say when ("tomorrow"): a step in a question, not in a statement. */
+const WHEN_WORDS = new Set("monday tuesday wednesday thursday friday tomorrow week".split(" "));
 const NONE_SURE = 0.5;
 const RANKER_SURE = 0.3;
 
