@@ -60,7 +60,7 @@ export const RULES: Rule[] = [
     id: "how-are-you",
     does: "small-talk",
     pattern:
-      /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how(?:'s| is| was) (?:your|the) (?:day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive)(?: going| been)?|how(?:'s| is) (?:it going|everything|life|business)|how have you been|(?:can|do) you hear me|is (?:this|it|now) (?:still )?a (?:good|bad|ok|okay) time(?: to (?:talk|chat|speak))?|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
+      /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how(?:'s| is| was) (?:your|the) (?:day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive)(?: going| been)?|how(?:'s| is| has) (?:it going|everything|life|business|work|trade)(?: been)?(?: (?:lately|recently|this (?:week|month|year)))?(?: busy)?|how have you been|(?:can|do) you hear me|is (?:this|it|now) (?:still )?a (?:good|bad|ok|okay) time(?: to (?:talk|chat|speak))?|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
     priority: 3,
     hit: [
       "how are you doing today",
@@ -68,8 +68,13 @@ export const RULES: Rule[] = [
       "can you hear me",
       "how's it going",
       "is it a good time to talk",
+      "so how's business been lately, busy?",
     ],
-    miss: ["how are you planning the routes today", "how is the team coping with the backlog"],
+    miss: [
+      "how are you planning the routes today",
+      "how is the team coping with the backlog",
+      "how is business planning done at your depots",
+    ],
     note: "Pleasantries and audio checks are questions, not discovery.",
   },
   {
