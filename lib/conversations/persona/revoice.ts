@@ -90,7 +90,7 @@ const SMALL_NUMBERS: Record<string, string> = {
   eleven: "11",
   twelve: "12",
 };
-const TIME_PHRASE = String.raw`(?:on (?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|weekdays|weekends)(?: \w+)?|every (?:morning|day|week|month|evening|night)|by \d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?|(?:in|by|before|until|within|since|during) (?:\d{4}|Q\d|January|February|March|April|May|June|July|August|September|October|November|December|(?:the )?(?:last|first|next) \w+ \w+|\w+ (?:days|weeks|months|years)|(?:the )?end of the \w+(?: \w+)?)|last (?:year|month|week|quarter|spring|summer|autumn|winter))`;
+const TIME_PHRASE = String.raw`(?:on (?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|weekdays|weekends)(?: \w+)?|every (?:morning|day|week|month|evening|night|weekday|weekend|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|by \d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?|(?:in|by|before|until|within|since|during) (?:\d{4}|Q\d|January|February|March|April|May|June|July|August|September|October|November|December|(?:the )?(?:last|first|next) \w+ \w+|\w+ (?:days|weeks|months|years)|(?:the )?end of the \w+(?: \w+)?)|last (?:year|month|week|quarter|spring|summer|autumn|winter))`;
 
 /** A clause after "and" has a verb of its own within its first few words ("and site managers type it"). */
 function clauseAhead(rest: string): boolean {
@@ -254,6 +254,22 @@ export const REVOICINGS: Revoicing[] = [
         ? null
         : `${m[2][0].toUpperCase()}${m[2].slice(1)}, ${/^(I|[A-Z]{2,}|[A-Z][a-z]+ [A-Z])/.test(m[1]) ? m[1] : m[1][0].toLowerCase() + m[1].slice(1)}${m[3]}`,
     examples: [["Stock is counted on clipboards on Sunday night.", "On Sunday night, stock is counted on clipboards."]],
+  },
+  {
+    id: "time-first-inside",
+    does: "a time phrase inside a sentence said first ('every Monday, the supervisors spend 6 hours...')",
+    pattern: new RegExp(`(?<=^|[.!?:]\\s)([A-Z][^.!?,;:()]{6,}?)\\s+(${TIME_PHRASE})\\s+([a-z][^.!?;:()]*?)([.!?])`),
+    apply: (m) =>
+      /\b(and|but|so|when|which|because|that|who|if)\b/.test(m[1]) || /^(and|or|but|to|of)\b/.test(m[3])
+        ? null
+        : `${m[2][0].toUpperCase()}${m[2].slice(1)}, ${/^(I|[A-Z]{2,}|[A-Z][a-z]+ [A-Z])/.test(m[1]) ? m[1] : m[1][0].toLowerCase() + m[1].slice(1)} ${m[3]}${m[4]}`,
+    examples: [
+      [
+        "The two supervisors spend 6 hours each every Monday rebuilding rounds in Excel.",
+        "Every Monday, the two supervisors spend 6 hours each rebuilding rounds in Excel.",
+      ],
+    ],
+    never: ["Drivers leave the depot every morning and the planners start at nine."],
   },
   {
     id: "and-clauses",
