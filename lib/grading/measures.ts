@@ -197,7 +197,8 @@ function questionsMeasure({ kind, questions }: MeasureInput): MeasureResult {
   return {
     score: clamp(score),
     evidence: q(real.find((x) => x.open) ?? real[0]),
-    detail: `${real.length} questions, ${open} open`,
+    // "discovery": small talk, checks and proposals are left out here, though "You asked N questions" counts them.
+    detail: `${real.length} discovery question${real.length === 1 ? "" : "s"}, ${open} open`,
   };
 }
 

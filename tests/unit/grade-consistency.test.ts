@@ -66,6 +66,8 @@ function contradictions(c: LabelledCall, g: GradeResult, turns: TranscriptTurn[]
     if (num(asked[2]) !== counted.length) out.push(`"${asked[0]}" vs ${counted.length} counted`);
     if (num(asked[3]) !== heard.built.length) out.push(`"${asked[0]}" vs ${heard.built.length} follow-ups`);
   }
+  const good = g.scorecard.criteria.find((x) => x.measure === "questions")?.detail.match(/^(\d+) discovery questions?/);
+  if (good && num(good[1]) !== counted.length) out.push(`"${good[0]}" vs ${counted.length} counted`);
   const score = g.feedback.overall_feedback.match(/Your score of (\d+)/);
   if (score && num(score[1]) !== g.score) out.push(`"${score[0]}" vs score ${g.score}`);
   const topics = g.scorecard.criteria.find((x) => x.measure === "topics")?.detail.match(/^(\d+) of (\d+) pains/);
