@@ -81,7 +81,7 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await expect(card).toContainText("0 of 1");
   await shoot(learner, "dashboard-assigned");
   await card.getByRole("button", { name: "Start Peak season discovery" }).click();
-  await expect(learner).toHaveURL(/\/call$/);
+  await expect(learner).toHaveURL(/\/call\?conversation=[0-9a-f-]{36}$/);
   const call = new CallPage(learner);
   const conversationId = await call.conversationId();
   const reply = { waitForReply: true };

@@ -87,7 +87,7 @@ test("an admin sees a learner's score sent to the LMS and syncs the course's ros
       ana.getByRole("link", { name: "Open the activity" }).click(),
     ]);
     await tab.getByRole("button", { name: "Start practice" }).click();
-    await expect(tab).toHaveURL(/\/call$/);
+    await expect(tab).toHaveURL(/\/call\?conversation=[0-9a-f-]{36}$/);
     const call = new CallPage(tab);
     for (const line of [
       "Hi Dana, thanks for taking my call. How are your warehouses set up today?",

@@ -131,7 +131,7 @@ test("the LMS launches, the learner practises, the grade reaches the LMS, the in
 
     // 4. The learner practises (offline persona, typed) and the call is graded.
     await tab.getByRole("button", { name: "Start practice" }).click();
-    await expect(tab).toHaveURL(/\/call$/);
+    await expect(tab).toHaveURL(/\/call\?conversation=[0-9a-f-]{36}$/);
     const call = new CallPage(tab);
     const conversationId = await call.conversationId();
     const reply = { waitForReply: true };
