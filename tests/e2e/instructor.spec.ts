@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page } from "@playwright/test";
 
 import { csvRecords } from "../helpers/csv";
-import { signInAs, test } from "./fixtures";
+import { signInAs, signUp, test } from "./fixtures";
 import { CallPage } from "./pages/call-page";
 import { DashboardPage } from "./pages/dashboard-page";
 import { DevConsolePage } from "./pages/dev-console-page";
@@ -196,26 +196,35 @@ test("an admin assigns a roleplay, the learner practises and passes, the instruc
   await expect(admin.getByText("No assignments yet.")).toBeVisible();
 });
 
-test("someone in two organisations switches between them, and every page follows", async ({ page, team }) => {
-  const { token } = await signInAs(page, team.dev);
+test("someone in two organisations switches between them, and every page follows", async ({ page, request, team }) => {
+  // Someone of this test's own, admin of two organisations of its own: the operator's developer is
+  // in every worker's team organisation, all of one name, and another worker may dismiss its team meanwhile.
+  const dev = await (await request.post("/api/auth/signin", { data: team.dev })).json();
+  const asDev = { authorization: `Bearer ${dev.token}` };
+  const seed = async (prefix: string) => {
+    const seeded = await request.post("/api/dev/seed/organization", {
+      headers: asDev,
+      data: { org_name: unique(prefix), description: "", num_users: 1, num_admins: 0 },
+    });
+    expect(seeded.status(), await seeded.text()).toBe(201);
+    return (await seeded.json()).organization as { id: string; name: string };
+  };
+  const join = async (userId: string, organizationId: string) => {
+    const joined = await request.post("/api/dev/organization/add_user", {
+      headers: asDev,
+      data: { user_id: userId, organization_id: organizationId, role: "admin" },
+    });
+    expect(joined.status()).toBe(200);
+  };
+  const { user, token } = await signInAs(page, await signUp(page, "Sam Switcher"));
   const auth = { authorization: `Bearer ${token}` };
-  const name = unique("Second Lab");
-  const seeded = await page.request.post("/api/dev/seed/organization", {
-    headers: auth,
-    data: { org_name: name, description: "", num_users: 1, num_admins: 0 },
-  });
-  expect(seeded.status(), await seeded.text()).toBe(201);
-  const { organization } = await seeded.json();
+  const first = await seed("First Lab");
+  await join(user.id, first.id);
+  const { id: secondId, name } = await seed("Second Lab");
   const me = await page.request.get("/api/protected/dashboard", { headers: auth });
   const before = (await me.json()).organization as string;
-  const { user } = await (
-    await page.request.post("/api/auth/signin", { data: { email: team.dev.email, password: team.dev.password } })
-  ).json();
-  const joined = await page.request.post("/api/dev/organization/add_user", {
-    headers: auth,
-    data: { user_id: user.id, organization_id: organization.id, role: "admin" },
-  });
-  expect(joined.status()).toBe(200);
+  expect(before).toBe(first.name);
+  await join(user.id, secondId);
 
   await new DashboardPage(page).goto();
   const switcher = page.getByRole("combobox", { name: "Organization" });
