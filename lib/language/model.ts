@@ -27,7 +27,10 @@ export function predict<L extends string>(
 }
 
 /** The model without some of its labels' columns: the same probabilities as a bias of -Infinity for them. */
-export function withoutLabels<L extends string, D extends L>(model: LinearModel<L>, drop: readonly D[]): LinearModel<Exclude<L, D>> {
+export function withoutLabels<L extends string, D extends L>(
+  model: LinearModel<L>,
+  drop: readonly D[],
+): LinearModel<Exclude<L, D>> {
   const keep = model.labels.flatMap((l, k) => ((drop as readonly L[]).includes(l) ? [] : [k]));
   return {
     labels: keep.map((k) => model.labels[k]) as Exclude<L, D>[],

@@ -387,11 +387,16 @@ describe("sentences and the act model's labels", () => {
       "Ask Tom…",
       "Then me",
     ]);
-    expect(sentencesOf("no punctuation in speech so one sentence")).toEqual(["no punctuation in speech so one sentence"]);
+    expect(sentencesOf("no punctuation in speech so one sentence")).toEqual([
+      "no punctuation in speech so one sentence",
+    ]);
   });
 
   it("splits a card field at semicolons only when asked", () => {
-    expect(sentencesOf("Two depots; forty vans. Retail clients")).toEqual(["Two depots; forty vans.", "Retail clients"]);
+    expect(sentencesOf("Two depots; forty vans. Retail clients")).toEqual([
+      "Two depots; forty vans.",
+      "Retail clients",
+    ]);
     expect(sentencesOf("Two depots; forty vans. Retail clients", { semicolons: true })).toEqual([
       "Two depots",
       "forty vans.",

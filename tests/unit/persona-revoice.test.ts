@@ -15,7 +15,9 @@ function revoice(id: string, text: string): string[] {
   return [...text.matchAll(new RegExp(r.pattern.source, `${r.pattern.flags}g`))].flatMap((m) => {
     const to = r.apply(m);
     const out = text.slice(0, m.index) + to + text.slice(m.index! + m[0].length);
-    return to === null ? [] : [out.replace(/([.!?])\s+([a-z])/g, (_x, p: string, c: string) => `${p} ${c.toUpperCase()}`)];
+    return to === null
+      ? []
+      : [out.replace(/([.!?])\s+([a-z])/g, (_x, p: string, c: string) => `${p} ${c.toUpperCase()}`)];
   });
 }
 
@@ -23,7 +25,10 @@ describe("re-voicings are data: every entry's examples", () => {
   for (const r of REVOICINGS) {
     it.each(r.examples)(`${r.id}: %s`, (input, expected) => {
       const want = expected.includes(" -> ") ? expected.split(" -> ")[1] : expected;
-      expect(revoice(r.id, input).some((out) => out.includes(want)), revoice(r.id, input).join(" | ")).toBe(true);
+      expect(
+        revoice(r.id, input).some((out) => out.includes(want)),
+        revoice(r.id, input).join(" | "),
+      ).toBe(true);
     });
     it.each(r.never ?? [])(`${r.id} leaves alone: %s`, (input) => {
       expect(revoice(r.id, input)).toEqual([]);
@@ -37,7 +42,10 @@ describe("a card fact said in the buyer's voice", () => {
     readFileSync(path.join(process.cwd(), "tests/fixtures/language/persona/writer-d-personas.json"), "utf8"),
   ) as Record<string, unknown>;
   const persona = personaSchema.parse(cards.pD1);
-  const painOf = (i: number) => toFirstPerson(persona.pain_points[i], persona.name).map((x) => x.text).join(". ") + ".";
+  const painOf = (i: number) =>
+    toFirstPerson(persona.pain_points[i], persona.name)
+      .map((x) => x.text)
+      .join(". ") + ".";
   const card = cardOf(persona);
 
   it("keeps a list of three together: 'bikes and rowers are out of order' is one subject, not two sentences", () => {
