@@ -118,6 +118,8 @@ function writersTable() {
     ["D holdout", runSet("writer-d", holdout)],
     ["H dev", runSet("writer-h", dev)],
     ["H holdout", runSet("writer-h", holdout)],
+    ["K dev", runSet("writer-k", dev)],
+    ["K holdout", runSet("writer-k", holdout)],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   const styles = [...new Set(rows.flatMap((r) => r.map((x) => x.style)))];
