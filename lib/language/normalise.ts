@@ -35,11 +35,14 @@ const FILLERS: RegExp[] = [
   /(?<=^|[,.;!?]\s)like,?\s+/g,
 ];
 
-/** "how many how many sites" -> "how many sites": a speaker restarting a phrase. */
+/**
+ * "how many how many sites" -> "how many sites": a speaker restarting a phrase, also across the comma a
+ * removed hesitation leaves ("would it, um, would it be" -> "would it be").
+ */
 function collapseRepeats(text: string): string {
   let out = text;
   for (let n = 4; n >= 1; n--) {
-    const re = new RegExp(`\\b((?:[\\w']+\\s+){${n - 1}}[\\w']+)(?:\\s+\\1\\b)+`, "g");
+    const re = new RegExp(`\\b((?:[\\w']+\\s+){${n - 1}}[\\w']+)(?:,?\\s+\\1\\b)+`, "g");
     out = out.replace(re, "$1");
   }
   return out;

@@ -180,6 +180,13 @@ export function skipLeadIns(ts: Token[]): number {
       continue;
     }
     const w = ts[i].lower;
+    // A nervous "sorry, would it..." / "ok sorry so how...": a lead-in before a question or another lead-in,
+    // never in "sorry to hear that" or "sorry I'm late".
+    const next = ts[i + 1]?.lower;
+    if (w === "sorry" && next && (AUX_WORDS.has(next) || WH.has(next) || LEAD_INS.has(next))) {
+      i += 1;
+      continue;
+    }
     // "so what", "okay how": a lead-in only when something follows it.
     if (LEAD_INS.has(w) && i + 1 < ts.length && !(w === "please" && AUX_WORDS.has(ts[i + 1]?.lower))) {
       // "thank you" / "hi dana": a name after a greeting goes with it.

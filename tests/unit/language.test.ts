@@ -347,6 +347,18 @@ describe("questions found by what they do", () => {
     expect(s.units.at(-1)!.question).toBe("yes-no");
   });
 
+  it("hears a nervous speaker's restart across a hesitation, and a 'sorry' before the question (writer K)", () => {
+    const r = understand(
+      "Oh, ok, sorry. Um, would it, um, would it be better if I talked to some of your instructors first, maybe?",
+    );
+    expect(r.text).not.toMatch(/would it would it/);
+    expect(r.units.at(-1)!.question).toBe("yes-no");
+    expect(understand("so sorry how many people do the calling side of it").units.at(-1)!.question).toBe("wh");
+    // Not a lead-in where "sorry" is what is said.
+    expect(understand("sorry to hear that").units.at(-1)!.question).toBeNull();
+    expect(understand("sorry I'm late").units.at(-1)!.act).toBe("small-talk");
+  });
+
   it("repairs typos of content words against the card's own words, and leaves names and real words alone", () => {
     const r = understand("whats the biggest headache with the invioces at the clincs", {
       vocabulary: new Set(["clinics", "invoices"]),
