@@ -10,13 +10,15 @@ export default defineConfig({
   outputDir: `test-results/e2e-${port}`,
   // A file is the unit of parallelism: its tests run in order in one worker, on that worker's own
   // team (fixtures.ts). Two workers by default (PW_WORKERS sets another count, 1 runs one file at a
-  // time): on 2 cores the suite runs about 15% faster; three were no faster and pushed lti.spec's
-  // launch-time budget (median under 5 s) to 4.8 s.
+  // time): on 2 cores the suite runs about 15% faster; three were no faster. The launch-time budget runs alone,
+  // after the rest (the "timing" project).
   fullyParallel: false,
   workers: Number(process.env.PW_WORKERS || 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
+  // A guard against a hung test, not a speed check (speed is in bench/): beside the other worker on 2 cores the long
+  // journeys take 45-60 s (join-code, roleplays, progress, live hints), and at 60 s they failed at random.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [["list"]],
   use: {
@@ -36,7 +38,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /\.timing\.spec\.ts$/ },
+    // Budgets in wall time (*.timing.spec.ts) run after the rest, alone: with two workers the other worker's
+    // browser and server share the 2 cores, and lti.spec's launch median went from 3.0 s alone to 9.6 s. Running one
+    // on its own: `npx playwright test tests/e2e/lti-launch.timing.spec.ts --no-deps`.
+    {
+      name: "timing",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /\.timing\.spec\.ts$/,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/api/health`,
