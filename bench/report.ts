@@ -32,6 +32,31 @@ export function ratioTable(pairs: { name: string; app: LoadResult; bare: LoadRes
   ].join("\n");
 }
 
+export type Floor = {
+  name: string;
+  parley?: LoadResult;
+  nextMin?: LoadResult;
+  nextStatic?: LoadResult;
+  bare?: LoadResult;
+  bareStatic?: LoadResult;
+};
+
+/** req/s of each variant, then what Next.js costs per request beyond node:http, with and without the work. */
+export function floorTable(rows: Floor[]) {
+  const rps = (r?: LoadResult) => (r ? r.rps.toFixed(0) : "–");
+  const perRequest = (slow?: LoadResult, fast?: LoadResult) =>
+    slow && fast ? `${(1000 / slow.rps - 1000 / fast.rps).toFixed(2)} ms` : "–";
+  const ratio = (a?: LoadResult, b?: LoadResult) => (a && b ? `${(a.rps / b.rps).toFixed(2)}×` : "–");
+  return [
+    "| Endpoint | Parley req/s | minimal Next.js | Next.js, same bytes | node:http | node:http, same bytes | node:http / Parley | Parley / minimal Next.js | Parley's extra over node:http | Next.js's own extra, same bytes |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (f) =>
+        `| ${f.name} | ${rps(f.parley)} | ${rps(f.nextMin)} | ${rps(f.nextStatic)} | ${rps(f.bare)} | ${rps(f.bareStatic)} | ${ratio(f.bare, f.parley)} | ${ratio(f.parley, f.nextMin)} | ${perRequest(f.parley, f.bare)} | ${perRequest(f.nextStatic, f.bareStatic)} |`,
+    ),
+  ].join("\n");
+}
+
 export function weightTable(rows: RouteWeight[]) {
   return [
     "| Route | Files | Raw KB | Gzipped KB | Target |",

@@ -30,7 +30,7 @@ import { load, machineInfo } from "./machine";
 import { pageWeights } from "./page-weight";
 import { explainAll } from "./plans";
 import { byPackage, topFunctions } from "./profile";
-import { auditTable, loadTable, plansSection, ratioTable, weightTable } from "./report";
+import { auditTable, type Floor, floorTable, loadTable, plansSection, ratioTable, weightTable } from "./report";
 import { endpoints, lookUp, signIn } from "./scenario";
 import { type Server, startProcess, treeRssMb } from "./server";
 
@@ -65,10 +65,10 @@ function build() {
   // next build adds its dist folder to tsconfig.json's include; keep the shared file as it was.
   const tsconfig = readFileSync("tsconfig.json", "utf8");
   try {
-    commands.push(`NEXT_DIST_DIR=${DIST_DIR} npx next build`);
+    commands.push(`BENCH_FLOOR_ROUTES=1 NEXT_DIST_DIR=${DIST_DIR} npx next build`);
     execFileSync("npx", ["next", "build"], {
       stdio: "inherit",
-      env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, BENCH_FLOOR_ROUTES: "1", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
     });
   } finally {
     writeFileSync("tsconfig.json", tsconfig);
@@ -102,6 +102,32 @@ async function measure(base: string, list: ReturnType<typeof endpoints>) {
     rows.push({ ...r, load: before });
   }
   return rows;
+}
+
+const FLOOR_ENDPOINTS = ["dashboard", "roleplay list", "grade"];
+
+/**
+ * Issue 26's floors, measured back to back per endpoint so the machine's load is shared alike: Parley's route;
+ * the minimal Next.js handler running the same services (app/api/bench-floor, in BENCH_FLOOR_ROUTES builds);
+ * the same Next.js handler sending the bytes it computed once; node:http running the services; node:http
+ * sending the bytes. A variant the build lacks is skipped.
+ */
+async function measureFloors(appUrl: string, bareUrl: string, list: ReturnType<typeof endpoints>) {
+  const results: Floor[] = [];
+  for (const e of list) {
+    if (only && !only.some((o) => e.name.startsWith(o))) continue;
+    const variant = async (base: string, p: string, label: string) =>
+      (await measure(base, [{ ...e, path: p, name: `${e.name} (${label})` }]))[0];
+    results.push({
+      name: e.name,
+      parley: await variant(appUrl, e.path, "Parley"),
+      nextMin: await variant(appUrl, `/api/bench-floor${e.path}`, "minimal Next.js handler"),
+      nextStatic: await variant(appUrl, `/api/bench-floor/static${e.path}`, "Next.js, same bytes"),
+      bare: await variant(bareUrl, e.path, "node:http"),
+      bareStatic: await variant(bareUrl, `/static${e.path}`, "node:http, same bytes"),
+    });
+  }
+  return results;
 }
 
 async function sequential(base: string, p: string, token: string, n = 20) {
@@ -282,14 +308,15 @@ async function main() {
         log: path.join(OUT, "bare.log"),
       },
     );
-    const bareRows = await measure(
+    const floors = await measureFloors(
+      app.url,
       bare.url,
-      readOnly.filter((e) => ["dashboard", "roleplay list", "grade"].includes(e.name)),
+      readOnly.filter((e) => FLOOR_ENDPOINTS.includes(e.name)),
     );
     await bare.stop();
-    const pairs = bareRows
-      .map((b) => ({ name: b.name, bare: b, app: rows.find((r) => r.name === b.name)! }))
-      .filter((p) => p.app);
+    const pairs = floors
+      .filter((f) => f.parley && f.bare)
+      .map((f) => ({ name: f.name, app: f.parley!, bare: f.bare! }));
 
     const soakResult = flag("--no-soak") ? null : (log(`soak: ${SOAK_S} s`), await soak(app, app.url, readOnly));
     rows.push(...(await measure(app.url, writes)));
@@ -321,6 +348,9 @@ async function main() {
         : "Organisation stats: route not in this build.",
       "## Framework overhead: the same service functions behind a bare node:http server",
       ratioTable(pairs),
+      "## Framework floor: Parley's route against a minimal Next.js handler and node:http (issue 26)",
+      "Each endpoint's five variants back to back. CPU ms/request is 1000 / req/s at saturation (server and load generator share the 2 cores). Parley's extra over node:http is compared with Next.js's own extra for the same bytes.",
+      floorTable(floors),
       ...(soakResult
         ? [
             "## Memory soak",

@@ -20,6 +20,8 @@ const elements = [
 const files = [
   { category: "server-entry", pattern: "{instrumentation,proxy}.ts" },
   { category: "test", pattern: "**/*.test.ts" },
+  // Routes that only benchmark builds contain (BENCH_FLOOR_ROUTES=1, next.config.ts): issue 26's floors.
+  { category: "bench-route", pattern: "app/**/*.floor.ts" },
 ];
 
 const types = { kind: ["type", "typeof"] };
@@ -43,6 +45,8 @@ const policies = [
       { to: layer("db"), dependency: types },
     ],
   },
+  // A benchmark-only route serves bench/'s code; no other build has it.
+  { from: { file: { categories: "bench-route" } }, allow: { to: layer("tooling") } },
   // instrumentation.ts and proxy.ts: the same, with nothing to render.
   {
     from: { file: { categories: "server-entry" } },

@@ -17,6 +17,13 @@ const cases: [string, string, string, boolean][] = [
   ["db imports lib at run time", "db/queries/x.ts", 'import { env } from "@/lib/env";', false],
   ["db imports a lib type", "db/queries/x.ts", 'import type { Persona } from "@/lib/validations/persona";', true],
   ["a route imports db at run time", "app/api/x/route.ts", 'import { getDb } from "@/db";', false],
+  ["a route imports bench", "app/api/x/route.ts", 'import { floorOf } from "@/bench/floor-routes";', false],
+  [
+    "a benchmark-only route imports bench",
+    "app/api/x/route.floor.ts",
+    'import { floorOf } from "@/bench/floor-routes";',
+    true,
+  ],
   ["lib writes SQL", "lib/dashboard/x.ts", 'import { sql } from "drizzle-orm";', false],
   ["a page writes SQL", "app/(app)/x/page.tsx", 'import { eq } from "drizzle-orm";', false],
   ["lib names a drizzle type", "lib/dashboard/x.ts", 'import type { SQL } from "drizzle-orm";', true],
