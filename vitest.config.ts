@@ -12,6 +12,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/agent/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/helpers/setup.ts"],
+    globalSetup: ["tests/helpers/pglite-template.ts"],
     // next-auth imports "next/server" without an extension, which only a bundler resolves: let Vite handle it.
     server: { deps: { inline: ["next-auth"] } },
     // One database per test file; files run in parallel on the two cores.
@@ -22,6 +23,8 @@ export default defineConfig({
     env: {
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
       PGLITE_DIR: "memory://",
+      // Written by the global setup (tests/helpers/pglite-template.ts): each file's database loads from it.
+      PGLITE_TEMPLATE: "test-results/pglite-template.tar",
       DATABASE_URL: "",
       SEED_DEMO_DATA: "false",
       // Limits live in the test database unless a test opts into Redis (limits-redis.test.ts).

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -40,7 +40,14 @@ async function open(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite(dir);
+  // Tests open one in-memory database per file: PGLITE_TEMPLATE names a dump of a freshly migrated one
+  // (tests/helpers/pglite-template.ts), which loads in about a third of the time initdb and the migrations
+  // take. The migrations still run after it, so a stale template is brought up to date, never trusted.
+  const template = process.env.PGLITE_TEMPLATE;
+  const client =
+    template && dir.startsWith("memory://") && existsSync(template)
+      ? new PGlite(dir, { loadDataDir: new Blob([readFileSync(template)]) })
+      : new PGlite(dir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, close: () => client.close(), driver: "pglite" };
