@@ -1,37 +1,19 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 
-import { type Browser, expect } from "@playwright/test";
+import { expect } from "@playwright/test";
 
 import { ROLES, startLtiPlatform } from "../helpers/lti-platform";
-import { signInAs, test } from "./fixtures";
+import { test } from "./fixtures";
+import { newPage, registerPlatform } from "./lti-helpers";
 
 // The LTI launch budget (median under 5 s), in the "timing" project: it starts once every other spec has
 // finished, so it measures the launch on its own and not the other worker's browser (playwright.config.ts).
-
-/** A browser of its own: an LMS user has no Parley cookie until a launch gives one. */
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  return (await browser.newContext({ baseURL })).newPage();
-}
 
 test("launch time: login initiation to the dashboard rendered, top-level", async ({ browser, baseURL, team }) => {
   test.setTimeout(120_000);
   const platform = await startLtiPlatform({ toolOrigin: baseURL!, contextId: `timing-${Date.now()}` });
   try {
-    const admin = await newPage(browser, baseURL);
-    const { token } = await signInAs(admin, team.admin);
-    const res = await admin.request.post("/api/organization/lti/platforms", {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        name: "Timing LMS",
-        issuer: platform.issuer,
-        client_id: platform.state.clientId,
-        auth_login_url: platform.authUrl(),
-        auth_token_url: platform.tokenUrl(),
-        jwks_url: platform.jwksUrl(),
-        deployment_ids: [platform.state.deploymentId],
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
+    await registerPlatform(browser, baseURL, team.admin, platform, { name: "Timing LMS" });
 
     const times: number[] = [];
     // Up to the launch page: login, the LMS's authorisation, the verified launch (the JWKS fetched once).

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { ROLES, startLtiPlatform } from "../helpers/lti-platform";
 import { expect, signInAs, test } from "./fixtures";
+import { newPage, registerPlatform } from "./lti-helpers";
 import { CallPage } from "./pages/call-page";
 
 const SHOTS = "test-results/shots/lti-services";
@@ -16,10 +17,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  return (await browser.newContext({ baseURL })).newPage();
 }
 
 test("an admin sees a learner's score sent to the LMS and syncs the course's roster; a developer rotates the tool key", async ({
@@ -35,22 +32,10 @@ test("an admin sees a learner's score sent to the LMS and syncs the course's ros
     contextTitle: "Negotiation 201",
   });
   try {
-    const admin = await newPage(browser, baseURL);
-    const { token } = await signInAs(admin, team.admin);
-    const registered = await admin.request.post("/api/organization/lti/platforms", {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        name: "Stand-in LMS",
-        issuer: platform.issuer,
-        client_id: platform.state.clientId,
-        auth_login_url: platform.authUrl(),
-        auth_token_url: platform.tokenUrl(),
-        jwks_url: platform.jwksUrl(),
-        deployment_ids: [platform.state.deploymentId],
-        instructors_become_admins: true,
-      },
+    const { page: admin } = await registerPlatform(browser, baseURL, team.admin, platform, {
+      name: "Stand-in LMS",
+      instructors_become_admins: true,
     });
-    expect(registered.status(), await registered.text()).toBe(201);
 
     // The course exists in Parley once someone launches from it (here its instructor).
     platform.addUser("teacher", { sub: `teacher-${tag}`, name: "Tara Teacher", roles: [ROLES.instructor] });

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 
-import { type Browser, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 import { ROLES, startLtiPlatform } from "../helpers/lti-platform";
 import { signInAs, test } from "./fixtures";
+import { newPage, registerPlatform } from "./lti-helpers";
 import { CallPage } from "./pages/call-page";
 import { GradePage } from "./pages/grade-page";
 
@@ -18,11 +19,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(size);
-}
-
-/** A browser of its own: an LMS user has no Parley cookie until a launch gives one. */
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  return (await browser.newContext({ baseURL })).newPage();
 }
 
 const frameOf = (page: Page) => page.frameLocator('iframe[title="Parley activity"]');
@@ -179,22 +175,10 @@ test("a launch in a new window goes straight in; an instructor the organisation 
 }) => {
   const platform = await startLtiPlatform({ toolOrigin: baseURL!, contextId: `window-${Date.now()}` });
   try {
-    const admin = await newPage(browser, baseURL);
-    const { token } = await signInAs(admin, team.admin);
-    const res = await admin.request.post("/api/organization/lti/platforms", {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        name: "Members-only LMS",
-        issuer: platform.issuer,
-        client_id: platform.state.clientId,
-        auth_login_url: platform.authUrl(),
-        auth_token_url: platform.tokenUrl(),
-        jwks_url: platform.jwksUrl(),
-        deployment_ids: [platform.state.deploymentId],
-        instructors_become_admins: false,
-      },
+    await registerPlatform(browser, baseURL, team.admin, platform, {
+      name: "Members-only LMS",
+      instructors_become_admins: false,
     });
-    expect(res.status(), await res.text()).toBe(201);
     platform.addUser("t", { sub: `window-teacher-${Date.now()}`, name: "Wanda Window", roles: [ROLES.instructor] });
 
     const lms = await newPage(browser, baseURL);
