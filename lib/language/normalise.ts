@@ -25,6 +25,27 @@ const APOSTROPHES: [RegExp, string][] = [
   [/\blets (say|talk|go|do|get|see|set|book|schedule|start|try|look|find|put|keep|make)\b/g, "let's $1"],
 ];
 
+/**
+ * Chat spellings of function words, which typo repair leaves alone (it repairs content words): "wat does
+ * that cost u" is "what does that cost you". Only forms that stand for one word in a seller's question.
+ */
+const CHAT_SPELLINGS: [RegExp, string][] = [
+  [/(?<![\w'-])u(?![\w'-])/g, "you"],
+  [/(?<![\w'-])ur(?![\w'-])/g, "your"],
+  [/(?<![\w'-])r(?= (?:you|u|they|we|there|those|these)\b)/g, "are"],
+  [/\b(?:wat|wht|wut)\b/g, "what"],
+  [/\bhw\b/g, "how"],
+  [/\b(?:thx|thnx|thnks|tx)\b/g, "thanks"],
+  [/\b(?:pls|plz)\b/g, "please"],
+  [/\b(?:cuz|coz|bc)\b/g, "because"],
+  [/\b(?:cud)\b/g, "could"],
+  [/\b(?:wud)\b/g, "would"],
+  [/\b(?:shud)\b/g, "should"],
+  [/\bbtw\b/g, "by the way"],
+  [/\bidk\b/g, "i don't know"],
+  [/\bdunno\b/g, "don't know"],
+];
+
 /** Hesitations and discourse fillers that carry no content. "like" only where it cannot be a verb. */
 const FILLERS: RegExp[] = [
   /\b(?:u+m+|u+h+m*|e+r+m*|h+m+|m+h*m+|a+h+|e+h+)\b[,.]?/g,
@@ -59,7 +80,8 @@ export function normalise(raw: string, vocabulary?: ReadonlySet<string>): Normal
     .replace(/[“”]/g, '"')
     .replace(/\s+/g, " ")
     .trim();
-  for (const [re, to] of APOSTROPHES) straight = straight.replace(new RegExp(re.source, "gi"), to);
+  for (const [re, to] of [...APOSTROPHES, ...CHAT_SPELLINGS])
+    straight = straight.replace(new RegExp(re.source, "gi"), to);
   const words = straight.split(" ");
   const repaired = words.map((w, i) => {
     const m = /^([^A-Za-z]*)([A-Za-z]+)([^A-Za-z]*)$/.exec(w);

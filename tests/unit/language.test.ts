@@ -359,6 +359,15 @@ describe("questions found by what they do", () => {
     expect(understand("sorry I'm late").units.at(-1)!.act).toBe("small-talk");
   });
 
+  it("reads chat spellings of function words ('wat does that cost u'), not inside other words", () => {
+    const r = understand("and wat does that cost u");
+    expect(r.text).toBe("and what does that cost you");
+    expect(r.units.at(-1)!.question).toBe("wh");
+    expect(understand("would a 20 min call with 2 of ur senior instructors work").text).toContain("your senior");
+    expect(understand("r u using spreadsheets").units.at(-1)!.question).toBe("yes-no");
+    expect(understand("how many u-turns and plan b").text).toBe("how many u-turns and plan b");
+  });
+
   it("repairs typos of content words against the card's own words, and leaves names and real words alone", () => {
     const r = understand("whats the biggest headache with the invioces at the clincs", {
       vocabulary: new Set(["clinics", "invoices"]),
