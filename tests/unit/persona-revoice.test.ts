@@ -64,3 +64,25 @@ describe("a card fact said in the buyer's voice", () => {
     }
   });
 });
+
+describe("saying less, and where a filler may go (writer K's driving schools)", () => {
+  const cards = JSON.parse(
+    readFileSync(path.join(process.cwd(), "tests/fixtures/language/persona/writer-k-personas.json"), "utf8"),
+  ) as Record<string, unknown>;
+  const persona = personaSchema.parse(cards.pK3);
+  const card = cardOf(persona);
+  const situation =
+    toFirstPerson(persona.situation, persona.name)
+      .map((x) => x.text)
+      .join(". ") + ".";
+
+  it("ends a sentence early only before a preposition or a clause, never before the verb's object", () => {
+    const said = unrecite(situation, card);
+    expect(said).not.toMatch(/\bkeeps\./);
+    expect(said).toMatch(/14 branches/);
+  });
+
+  it("pauses where the text already does, never inside 'driving schools'", () => {
+    expect(unrecite(situation, card)).not.toMatch(/driving,[^.]*, schools/);
+  });
+});

@@ -111,7 +111,8 @@ function withoutOptionalWords(text: string, run: Run): string[] {
 /**
  * Says less, as a speaker would: the sentence ends before a phrase or clause inside the run
  * ("...60 mobile drives a month at schools, church halls and offices" -> "...60 mobile drives a month."),
- * when what goes holds no number and the sentence keeps four words or more; never in a pain or a goal.
+ * when what goes is a list with no number in it and the sentence keeps four words or more; never in a pain or
+ * a goal.
  * Before any filler.
  */
 function cutShort(text: string, run: Run): string[] {
@@ -121,14 +122,17 @@ function cutShort(text: string, run: Run): string[] {
   const out: string[] = [];
   for (let k = Math.min(run.end, spans.length) - 1; k > run.start + 1; k--) {
     const [w, prev] = [wordOf(spans[k][0]), wordOf(spans[k - 1][0])];
-    if (!(PHRASE.has(w) || CLAUSE.has(w)) || PHRASE.has(prev) || BOUND.has(prev) || /[-]$/.test(spans[k - 1][0]))
+    // Before a preposition or a clause, not a determiner: "every instructor keeps | their own diary" loses
+    // the verb's object.
+    if (!(PREPOSITIONS.has(w) || CLAUSE.has(w)) || PHRASE.has(prev) || BOUND.has(prev) || /[-]$/.test(spans[k - 1][0]))
       continue;
     const from = spans[k].index!;
     const sentenceStart = Math.max(0, ...[...text.slice(0, from).matchAll(/[.!?](?:\s|$)/g)].map((m) => m.index! + 1));
     if (text.slice(sentenceStart, from).split(/\s+/).filter(wordOf).length < 4) continue;
     const end = /[.!?](?:\s|$)/.exec(text.slice(from));
     const to = end ? from + end.index + 1 : text.length;
-    if (/\d/.test(text.slice(from, to))) continue;
+    // What goes is a list ("at schools, offices and church halls"), never how or why ("by WhatsApp to a sheet").
+    if (/\d/.test(text.slice(from, to)) || !/,/.test(text.slice(from, to))) continue;
     out.push(tidy(`${text.slice(0, from).replace(/[\s,;:]+$/, "")}.${text.slice(to)}`));
   }
   return out;
@@ -176,6 +180,8 @@ const BOUND = new Set(
   ),
 );
 
+const PREPOSITIONS = new Set("with on in at from for by into against over across through under".split(" "));
+
 /** The particles of phrasal verbs: "turn up", "send it back", "throw it out". */
 const PARTICLES = new Set("up out off down away back over".split(" "));
 
@@ -203,6 +209,8 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
           (PHRASE.has(w(k)) && free(k) && !PHRASE.has(w(k - 1))),
       ),
     ) ??
+    // Where the text already pauses ("driving schools: honestly, 14 branches"), never inside "driving schools".
+    near(inside.filter((k) => /[,;:]$/.test(wordTokens[k - 1][0]) && !PARTICLES.has(w(k)))) ??
     near(
       inside.filter(
         (k) =>
