@@ -1,8 +1,7 @@
 /**
  * The persona never recites its card: no reply shares six or more consecutive words with a card
  * field (names and numbers may be repeated and do not count). A run is re-voiced the way a speaker
- * would (see revoice.ts), loses an adverb a speaker leaves out, or ends a sentence early (saying less); a
- * filler is the last resort,
+ * would (see revoice.ts) or loses an adverb a speaker leaves out; a filler is the last resort,
  * placed at a pause where there is one, never twice in a reply, and at most twice in a call while
  * another is left (the same filler over and over is a tic).
  */
@@ -108,36 +107,6 @@ function withoutOptionalWords(text: string, run: Run): string[] {
   return out;
 }
 
-/**
- * Says less, as a speaker would: the sentence ends before a phrase or clause inside the run
- * ("...60 mobile drives a month at schools, church halls and offices" -> "...60 mobile drives a month."),
- * when what goes is a list with no number in it and the sentence keeps four words or more; never in a pain or
- * a goal.
- * Before any filler.
- */
-function cutShort(text: string, run: Run): string[] {
-  // A pain or a goal is said whole: it is what discovery is for.
-  if (/^(pain_points|goals)\b/.test(run.field)) return [];
-  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
-  const out: string[] = [];
-  for (let k = Math.min(run.end, spans.length) - 1; k > run.start + 1; k--) {
-    const [w, prev] = [wordOf(spans[k][0]), wordOf(spans[k - 1][0])];
-    // Before a preposition or a clause, not a determiner: "every instructor keeps | their own diary" loses
-    // the verb's object.
-    if (!(PREPOSITIONS.has(w) || CLAUSE.has(w)) || PHRASE.has(prev) || BOUND.has(prev) || /[-]$/.test(spans[k - 1][0]))
-      continue;
-    const from = spans[k].index!;
-    const sentenceStart = Math.max(0, ...[...text.slice(0, from).matchAll(/[.!?](?:\s|$)/g)].map((m) => m.index! + 1));
-    if (text.slice(sentenceStart, from).split(/\s+/).filter(wordOf).length < 4) continue;
-    const end = /[.!?](?:\s|$)/.exec(text.slice(from));
-    const to = end ? from + end.index + 1 : text.length;
-    // What goes is a list ("at schools, offices and church halls"), never how or why ("by WhatsApp to a sheet").
-    if (/\d/.test(text.slice(from, to)) || !/,/.test(text.slice(from, to))) continue;
-    out.push(tidy(`${text.slice(0, from).replace(/[\s,;:]+$/, "")}.${text.slice(to)}`));
-  }
-  return out;
-}
-
 /** Spoken fillers, the last resort: twelve, so that none need be said more than twice in a call. */
 export const FILLERS = [
   "honestly,",
@@ -179,8 +148,6 @@ const BOUND = new Set(
     " ",
   ),
 );
-
-const PREPOSITIONS = new Set("with on in at from for by into against over across through under".split(" "));
 
 /** The particles of phrasal verbs: "turn up", "send it back", "throw it out". */
 const PARTICLES = new Set("up out off down away back over".split(" "));
@@ -281,13 +248,7 @@ export function unrecite(reply: string, card: Card, said: string[] = []): string
           .map((t) => ({ text: t, ...runsOf(t, card) }))
           .filter((c) => c.excess < excess)
           .sort((a, b) => a.excess - b.excess)[0];
-    const cut =
-      better || shorter
-        ? null
-        : cutShort(text, run)
-            .map((t) => ({ text: t, ...runsOf(t, card) }))
-            .filter((c) => c.excess < excess)[0];
-    text = (better ?? shorter ?? cut)?.text ?? aside(text, run, text, used, card.names);
+    text = better ? better.text : shorter ? shorter.text : aside(text, run, text, used, card.names);
   }
   return fillerSentencesJoined(text);
 }
