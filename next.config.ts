@@ -51,8 +51,7 @@ const nextConfig: NextConfig = {
   ],
   // BENCH_FLOOR_ROUTES=1 (benchmark builds only): app/api/bench-floor/[...path]/route.floor.ts becomes a route, the
   // minimal handler Parley's routes are measured against (bench/floor-routes.ts). Every other build ignores it.
-  pageExtensions:
-    process.env.BENCH_FLOOR_ROUTES === "1" ? ["tsx", "ts", "jsx", "js", "floor.ts"] : ["tsx", "ts", "jsx", "js"],
+  pageExtensions: ["tsx", "ts", "jsx", "js", ...(process.env.BENCH_FLOOR_ROUTES === "1" ? ["floor.ts"] : [])],
   poweredByHeader: false,
   // PROXY_COMPRESSION=true: the HTTPS proxy in front compresses (docs/deploy.md), so Next.js does not gzip
   // every answer again per request on the event loop (7 ms of CPU per 290 KB organisation-stats answer).

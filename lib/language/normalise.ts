@@ -46,6 +46,12 @@ const CHAT_SPELLINGS: [RegExp, string][] = [
   [/\bdunno\b/g, "don't know"],
 ];
 
+/** Both tables, compiled once: every turn and every graded line passes through them. */
+const SPELLED_OUT: [RegExp, string][] = [...APOSTROPHES, ...CHAT_SPELLINGS].map(([re, to]) => [
+  new RegExp(re.source, "gi"),
+  to,
+]);
+
 /** Hesitations and discourse fillers that carry no content. "like" only where it cannot be a verb. */
 const FILLERS: RegExp[] = [
   /\b(?:u+m+|u+h+m*|e+r+m*|h+m+|m+h*m+|a+h+|e+h+)\b[,.]?/g,
@@ -80,8 +86,7 @@ export function normalise(raw: string, vocabulary?: ReadonlySet<string>): Normal
     .replace(/[“”]/g, '"')
     .replace(/\s+/g, " ")
     .trim();
-  for (const [re, to] of [...APOSTROPHES, ...CHAT_SPELLINGS])
-    straight = straight.replace(new RegExp(re.source, "gi"), to);
+  for (const [re, to] of SPELLED_OUT) straight = straight.replace(re, to);
   const words = straight.split(" ");
   const repaired = words.map((w, i) => {
     const m = /^([^A-Za-z]*)([A-Za-z]+)([^A-Za-z]*)$/.exec(w);
