@@ -78,15 +78,19 @@ export function drainGrades(): Promise<number> {
   }
   worker.running = (async () => {
     let graded = 0;
-    do {
-      worker.again = false;
-      while (await gradeNext()) graded++;
-    } while (worker.again);
-    await scheduleWake();
+    try {
+      // The wake look-up is inside the loop: a kick that joins while it runs is not lost.
+      do {
+        worker.again = false;
+        while (await gradeNext()) graded++;
+        await scheduleWake();
+      } while (worker.again);
+    } finally {
+      // In the same step as the last check, so no caller can join a drain that has already decided to stop.
+      worker.running = null;
+    }
     return graded;
-  })().finally(() => {
-    worker.running = null;
-  });
+  })();
   return worker.running;
 }
 
