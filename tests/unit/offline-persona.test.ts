@@ -187,6 +187,56 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[4]).toMatch(/ship 99% of orders same day|cut overtime back/);
   });
 
+  it("asked what a pain it told leads to, says what follows, never the pain again in the question's words", () => {
+    // Dana's cut-off pain is one sentence: "when those orders miss the cut-off" restates it, so the
+    // answer is what it leads to, with or without punctuation.
+    for (const question of [
+      "When those orders miss the cut-off, what happens next?",
+      "when those orders miss the cut off what happens next",
+    ]) {
+      const replies = play(dana, ["Hello", "What's the biggest headache during peak?", question]);
+      expect(replies[1]).toMatch(/cut-off/);
+      expect(replies[2]).not.toMatch(/cut-off|6%|As I said|Like I mentioned|Again/);
+      expect(replies[2]).toMatch(/late|downstream|catch up|scrambl/);
+    }
+    // A pain told in two parts: the condition names the first, the answer is the second.
+    const ferry = personaSchema.parse({
+      name: "Bram Visser",
+      role: "Fleet Operations Manager",
+      situation: "Runs crew rostering for a ferry operator with six vessels.",
+      background: "Former captain, twenty years at sea.",
+      pain_points: [
+        "The spring audit found 11 gaps in rest-hour records. A re-audit is due in 5 months and a second failure could lead to a detention order on a vessel.",
+      ],
+      goals: ["Pass the re-audit with no findings"],
+    });
+    const told = play(ferry, [
+      "Hi Bram",
+      "How did the spring audit go?",
+      "what happens if the re-audit goes badly too",
+    ]);
+    expect(told[1]).toMatch(/11 gaps/);
+    expect(told[2]).toMatch(/detention order/);
+    // A question in the pain's own later words gets that part: "the phone lines" -> "the lines are busy".
+    const clinic = personaSchema.parse({
+      name: "Tom Becker",
+      role: "Clinic Manager",
+      situation: "Oversees three physiotherapy clinics.",
+      background: "Former physiotherapist.",
+      pain_points: [
+        "The receptionists spend the first two hours of every morning phoning patients to confirm and rebook. So the lines are busy and patients can't get through.",
+      ],
+      goals: ["Free the front desk's mornings"],
+    });
+    const lines = play(clinic, [
+      "Hi Tom",
+      "What takes up the receptionists' mornings?",
+      "ok and what does that do to the phone lines",
+    ]);
+    expect(lines[2]).toMatch(/lines are busy/);
+    expect(lines[2]).not.toMatch(/two hours|2 hours/);
+  });
+
   it("notices when what it just said is ignored", () => {
     const replies = play(dana, [
       "Hello",

@@ -1,7 +1,8 @@
 /** How the persona answers each kind of turn, from its card and what it has said so far. */
 import type { TurnReading, Understood } from "@/lib/language";
+import { tokenise } from "@/lib/language/nlp";
 
-import { REASSURANCE } from "./cues";
+import { REASSURANCE, stem } from "./cues";
 import { type Card, type Fact, stemsOf } from "./facts";
 import { lowerFirst, upperFirst } from "./first-person";
 import { consequence, line, type LineKey } from "./lines";
@@ -56,16 +57,22 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
   return `${intro} ${/,$/.test(intro) ? lowerFirst(out.join(" ")) : out.join(" ")}`.trim();
 }
 
+/** A piece in the form the turn asks for counts more: "how long does it stay broken?" wants the one with the duration. */
+const form = (c: Ctx, piece: string) =>
+  (c.q.wants.time && DURATION.test(piece) ? 2 : 1) * (c.q.wants.number && /\d/.test(piece) ? 1.5 : 1);
 const DURATION = /\b\d[\d.,-]*\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
-/** The piece that shares most words with the turn, in the form it asks for (the first among equals). */
-function closestPiece(c: Ctx, pieces: string[]): string {
-  // Its words, and its form: "how long does it stay broken?" wants the piece with the duration.
-  const form = (piece: string) =>
-    (c.q.wants.time && DURATION.test(piece) ? 2 : 1) * (c.q.wants.number && /\d/.test(piece) ? 1.5 : 1);
+/** Which piece shares most words with the turn, in the form it asks for (the first among equals). */
+function closestIndex(c: Ctx, pieces: string[]): number {
   const score = (piece: string) =>
     [...stemsOf(piece).stems.keys()].reduce((n, s) => n + (c.q.terms.get(s) ?? 0) * (c.card.idf.get(s) ?? 1), 0.5) *
-    form(piece);
-  const best = pieces.reduce((top, piece) => (score(piece) > score(top) ? piece : top), pieces[0]);
+    form(c, piece);
+  const scores = pieces.map(score);
+  return scores.reduce((top, x, k) => (x > scores[top] ? k : top), 0);
+}
+
+/** The piece that shares most words with the turn, in the form it asks for (the first among equals). */
+function closestPiece(c: Ctx, pieces: string[]): string {
+  const best = pieces[closestIndex(c, pieces)];
   // Said alone, a piece loses the "And" that tied it to the one before.
   return upperFirst(best.replace(/^(and|but|plus|so|also)\s+/i, ""));
 }
@@ -164,6 +171,77 @@ export function onProblem(c: Ctx, named: number | null): string {
   return revealPain(c, named ?? scored ?? open[0]);
 }
 
+/** Words that open a condition ("when those orders miss the cut-off, ..."), and words that end one. */
+const CONDITION = new Set(["when", "if", "whenever", "once"]);
+const OPENS_MAIN = new Set(["what", "how", "who", "why", "where", "does", "do", "did", "is", "are", "would", "will"]);
+
+/** The turn's content words outside its "when/if ..." clause, and inside it. */
+function clauses(c: Ctx): { asked: Set<string>; given: Set<string> } {
+  const main: string[] = [];
+  const condition: string[] = [];
+  let inside = false;
+  const tokens = c.reading.units.flatMap((u) => u.tokens);
+  for (const [k, t] of tokens.entries()) {
+    // "when did it start" asks when; "when it breaks, ..." sets a condition.
+    if (CONDITION.has(t.lower) && tokens[k + 1]?.pos !== "AUX") {
+      inside = true;
+      continue;
+    }
+    if (inside && (t.text === "," || (OPENS_MAIN.has(t.lower) && condition.length > 1))) inside = false;
+    (inside ? condition : main).push(t.text);
+  }
+  const content = (words: string[]) =>
+    new Set([...stemsOf(words.join(" ")).stems.keys()].filter((s) => !isGeneric(c.card, s)));
+  return { asked: content(main), given: content(condition) };
+}
+
+/**
+ * "What happens when they miss the cut-off?" about a pain told in full: the part of it that answers
+ * the question's own words ("what does that do to the phone lines?" -> "our lines are busy"), else the
+ * part that follows the one the condition restates ("what if the re-audit goes badly?" -> "a second
+ * failure could lead to a detention order"). Null when the card says nothing more: never the condition again.
+ */
+/** Clauses in a piece, counted by their main verbs ("is due ... and ... could lead" has two), leaving out verbs in `except`. */
+function clausesOf(piece: string, except: Set<string>): number {
+  const tokens = tokenise(piece);
+  return tokens.filter(
+    (t, k) =>
+      // "Pick-list" is a noun, whatever its first half is tagged.
+      (t.pos === "VERB" && !except.has(stem(t.lemma)) && tokens[k + 1]?.text !== "-") ||
+      (t.pos === "AUX" && !tokens.slice(k + 1, k + 3).some((n) => n.pos === "VERB")),
+  ).length;
+}
+
+function whatItLeadsTo(c: Ctx, i: number): string | null {
+  const pieces = c.card.pains[i].facts.flatMap((f) => f.pieces);
+  const { asked, given } = clauses(c);
+  // Rare words weigh most; a money question wants the piece with the money in it.
+  const money = c.q.topic === "money";
+  const byAsk = pieces.map(
+    (p) =>
+      ([...stemsOf(p).stems.keys()].reduce((n, s) => n + (asked.has(s) ? (c.card.idf.get(s) ?? 1) : 0), 0) +
+        (money && /[£$€]|\bcost/i.test(p) ? 2 : 0)) *
+      form(c, p),
+  );
+  // Among equals the later piece: a card tells the trouble first and what it leads to after.
+  let k = byAsk.reduce((top, n, j) => (n >= byAsk[top] && n > 0 ? j : top), 0);
+  if (byAsk[k] === 0) {
+    const byCondition = pieces.map((p) => [...stemsOf(p).stems.keys()].filter((s) => given.has(s)).length);
+    const restated = byCondition.reduce((top, n, j) => (n > byCondition[top] ? j : top), 0);
+    if (byCondition[restated] === 0) return null;
+    // The piece the condition restates may go on to say what follows ("... re-planning takes another
+    // hour and the trucks leave late"): two clauses of its own. Else the piece after it, if any.
+    if (clausesOf(pieces[restated], given) < 2) {
+      if (restated + 1 >= pieces.length) return null;
+      k = restated + 1;
+    } else k = restated;
+  }
+  const intro = say(c, "told");
+  // Said alone, a piece loses the word that tied it to the one before.
+  const piece = upperFirst(pieces[k].replace(/^(and|but|plus|so|also)\s+/i, "").replace(/^which\b/i, "that"));
+  return `${intro} ${/,$/.test(intro) ? lowerFirst(piece) : piece}`;
+}
+
 /** What a revealed pain costs: the rest of its card entry first, then its knock-on effects, then the goal it blocks. */
 export function onImplication(c: Ctx, about?: number): string {
   const { card, s } = c;
@@ -173,8 +251,15 @@ export function onImplication(c: Ctx, about?: number): string {
   s.implications += 1;
   const untold = card.pains[i].facts.filter((f) => !s.told.has(f.id));
   // "How are downtime reasons captured?" about a pain already told: that part again, not a platitude.
+  // Asked what a told pain leads to, the part of it that says so again ("what does that do to the phone
+  // lines?" -> "our lines are busy"); never its opening line, which only restates the question ("when those
+  // orders miss the cut-off, what happens next?").
   const named = about !== undefined ? c.hits.find((h) => h.fact.kind === "pain" && h.fact.index === i) : undefined;
-  if (!untold.length && named && named === c.hits[0]) return speakFacts(c, [named.fact]);
+  if (!untold.length && named && named === c.hits[0]) {
+    if (c.main?.act !== "implication") return speakFacts(c, [named.fact]);
+    const again = whatItLeadsTo(c, i);
+    if (again) return again;
+  }
   if (untold.length) {
     const ranked = c.hits.find((h) => untold.includes(h.fact))?.fact ?? untold[0];
     return speakFacts(c, [ranked]);

@@ -212,8 +212,9 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   return { kind: "phrase", text: swapPronouns(s) };
 }
 
+// The article "A" too ("A re-audit" -> "a re-audit"), but never "I" or an acronym ("OEE").
 export const lowerFirst = (s: string) =>
-  /^[A-Z][a-z]/.test(s) && !/^I\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  /^([A-Z][a-z]|A )/.test(s) && !/^I\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 export const upperFirst = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const trimEnd = (s: string) => s.trim().replace(/[\s.;:,!]+$/, "");
 
