@@ -57,6 +57,7 @@ const LEAD_PHRASES = [
   "can i ask",
   "may i ask",
   "if i may ask",
+  "by the way",
 ];
 const REQUEST_STARTS = [
   "tell me",
@@ -225,7 +226,8 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     return "wh";
   // "When the team was small, ..." is a condition, not a question; "when do you ..." is one.
   const conditional = ["if", "when", "whenever", "once", "say", "suppose", "imagine", "where"].includes(first);
-  if (conditional && !(WH.has(first) && (isAux(core[1]) || core[1]?.pos === "VERB"))) {
+  // "where's the best ..." asks too: a contracted verb after the wh-word.
+  if (conditional && !(WH.has(first) && (isAux(core[1]) || core[1]?.pos === "AUX" || core[1]?.pos === "VERB"))) {
     const at = w.findIndex(
       (x, i) =>
         i > 1 &&
@@ -508,7 +510,14 @@ function splitPoints(ts: Token[]): number[] {
     if (CONDITIONS.has(opener)) continue;
     // "wouldn't it be great if...": after a verb "great" is the predicate, not a marker that opens a new unit.
     const predicate = ["be", "'s", "is", "was", "been", "sounds", "seems", "looks"].includes(ts[i - 2]?.lower ?? "");
-    if ((SPLIT_MARKERS.has(prev.lower) && !predicate) || (prev.lower === "it" && ts[i - 2]?.lower === "got")) {
+    // "we also have a site in york": an adverb after its subject is inside that clause, not a marker.
+    const inClause =
+      ["also", "then", "now"].includes(prev.lower) &&
+      ["i", "we", "you", "they", "he", "she"].includes(ts[i - 2]?.lower ?? "");
+    if (
+      (SPLIT_MARKERS.has(prev.lower) && !predicate && !inClause) ||
+      (prev.lower === "it" && ts[i - 2]?.lower === "got")
+    ) {
       // "...do you have and which ones": a marker, then a question of its own.
       const form = questionForm(ts, i, false);
       const at = SPLIT_MARKERS.has(prev.lower) ? i - 1 : i;

@@ -312,6 +312,11 @@ describe("questions found by what they do", () => {
     ["and when a machine goes down whats the process", "wh"],
     ["When the team was small, we did everything by hand.", null],
     ["because the vans leave late we pay overtime", null],
+    // A contracted verb after the wh-word asks; "when it's busy" is still a condition.
+    ["where's the best fish and chips on the island", "wh"],
+    ["btw when's the renewal", "wh"],
+    ["by the way where's your head office", "wh"],
+    ["when it's busy the team struggles", null],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });
@@ -338,6 +343,16 @@ describe("questions found by what they do", () => {
       understand("this delays, they are costing much money for you?", { marked: true }).units.at(-1)!.question,
     ).toBe("statement");
     expect(understand("this delays, they are costing much money for you?").units.at(-1)!.question).toBeNull();
+  });
+
+  it("keeps an adverb after its subject in that clause: 'we also have a site' is one statement", () => {
+    for (const text of ["and we also have a site in york", "we then have to call every customer"]) {
+      const r = understand(text);
+      expect(r.units).toHaveLength(1);
+      expect(r.units[0].question).toBeNull();
+    }
+    // After a remark, "also" still opens a question of its own.
+    expect(understand("you mentioned peak also do you track returns").units.at(-1)!.question).toBe("yes-no");
   });
 
   it("finds two questions in one unpunctuated run-on, and a question after a remark", () => {

@@ -237,6 +237,17 @@ describe("offline persona: answers the question asked", () => {
     expect(lines[2]).not.toMatch(/two hours|2 hours/);
   });
 
+  it("answers a question about its life outside work with a friendly non-answer, never a card fact", () => {
+    for (const question of ["what car do you drive", "btw where's the best fish and chips round there?"]) {
+      const replies = play(dana, ["Hello", "How are things in the warehouses?", question]);
+      expect(replies[2]).not.toMatch(/cut-off|pick-list|overtime|warehouse|orders/i);
+      expect(replies[2]).toMatch(/^Ha\b/);
+    }
+    // "What's your favourite part of the job?" is about work: not waved away.
+    const [, , work] = play(dana, ["Hello", "How are things in the warehouses?", "what's the hardest part of the job"]);
+    expect(work).not.toMatch(/^Ha\b/);
+  });
+
   it("notices when what it just said is ignored", () => {
     const replies = play(dana, [
       "Hello",

@@ -70,10 +70,19 @@ export const GENERIC = new Set(
 );
 
 /** Off-the-card chat: a question about these is small talk, never a question about the business. */
+/** Life outside work: on a card that never uses the word, a question for it is personal ("what car do you drive?"). */
+export const LIFE = new Set(
+  [
+    ...set(`car cars music song band concert film films movie movies tv netflix series book books novel pet pets dog
+    dogs cat cats garden gardening golf tennis sport sports wife husband partner children hometown birthday wedding
+    dinner breakfast restaurant restaurants wine beer beach fish chips pizza favourite favorite dish hobby hobbies`),
+  ].map(stem),
+);
 export const SMALL_TALK = new Set(
   [
     ...set(`weather weekend match game football holiday vacation trip train trains traffic lunch coffee rain sunny
     family kids favourite favorite dish menu food hobby hobbies`),
+
     ...CLASSES.social,
   ].map(stem),
 );

@@ -223,7 +223,11 @@ const LINES = {
     "I'd need to look that up with finance, honestly.",
   ],
   evadeOthers: ["I couldn't tell you what others do.", "No idea, honestly. I don't follow what other firms do."],
-  evadePersonal: ["Ha, hard to say. Not really what this call's for, though.", "Ha, I couldn't pick. Anyway."],
+  evadePersonal: [
+    "Ha, hard to say. Not really what this call's for, though.",
+    "Ha, I couldn't pick. Anyway.",
+    "Ha, nothing exciting, I'm afraid. What did you want to ask me?",
+  ],
   evade: [
     "I couldn't tell you offhand. I'd have to check.",
     "Not something I have to hand, honestly.",

@@ -6,6 +6,7 @@
 import { mainUnit, understand } from "@/lib/language";
 import { ANAPHORS } from "@/lib/language/lexicon";
 import { readRepair } from "@/lib/language/normalise";
+import { WH } from "@/lib/language/units";
 
 import {
   answerFrom,
@@ -21,7 +22,7 @@ import {
   revealPain,
   say,
 } from "./answers";
-import { GENERIC, GOODBYE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
+import { GENERIC, GOODBYE, LIFE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
 import type { Card, Fact } from "./facts";
 import {
   asksDecision,
@@ -36,7 +37,7 @@ import {
   sizeOverlap,
 } from "./focus";
 import { rankFacts } from "./ranker";
-import { type Hit, queryOf, retrieve, specificOverlap } from "./retrieval";
+import { type Hit, isGeneric, queryOf, retrieve, specificOverlap } from "./retrieval";
 import type { State } from "./state";
 import {
   asks,
@@ -142,6 +143,7 @@ export const ROUTES: Route[] = [
     does: "small talk gets small talk, even when it names the company or the restaurants",
     when: (c) =>
       c.q.smallTalk ||
+      personalQuestion(c) ||
       (c.s.turn === 1 &&
         !c.reading.units.some(
           (u) => SPIN.has(u.act) || (u.question && u.question !== "tag" && u.act !== "small-talk"),
@@ -159,7 +161,9 @@ export const ROUTES: Route[] = [
         ? say(c, c.main?.question ? "customerNotToHand" : "customerBack")
         : c.q.smallTalk && c.main?.question && c.s.turn > 1 && c.q.topic === "money"
           ? say(c, "evadeMoney")
-          : say(c, c.s.turn === 1 ? "greeting" : "smallTalk", { first: c.card.firstName }),
+          : c.s.turn > 1 && personalQuestion(c)
+            ? say(c, "evadePersonal")
+            : say(c, c.s.turn === 1 ? "greeting" : "smallTalk", { first: c.card.firstName }),
   },
   {
     id: "off-limits",
@@ -333,6 +337,20 @@ function answeredByStage(c: Ctx): boolean {
  * hitting the team"), names nothing new, or takes up the buyer's own words. "What about the phones,
  * are they ringing off the hook?" opens a new topic: its "they" points at the phones.
  */
+/**
+ * "What car do you drive?", "where's the best fish and chips?": a question for a fact about the persona's
+ * life, not "how's your week?". It gets a friendly non-answer, not "can't complain".
+ */
+function personalQuestion(c: Ctx): boolean {
+  if (!c.main?.question) return false;
+  const core = c.main.tokens.slice(c.main.start);
+  const wh = core.find((t) => WH.has(t.lower));
+  if (!wh || wh.lower === "how") return false;
+  const life = [...c.q.main].filter((s) => LIFE.has(s) && !c.card.idf.has(s));
+  const business = [...c.q.main].filter((s) => c.card.idf.has(s) && !isGeneric(c.card, s));
+  return life.length > business.length;
+}
+
 function pointsBack(c: Ctx): boolean {
   const core = c.main ? c.main.tokens.slice(c.main.start) : [];
   const firstNoun = core.findIndex((t) => t.pos === "NOUN" || t.pos === "PROPN");
