@@ -4,6 +4,8 @@
  * they do, classify each unit's act with the buyer's previous turn as context.
  */
 import { buyerTokens, type Classified, classifyUnit, type Decision } from "./acts";
+import { STOP } from "./lexicon";
+import type { Token } from "./nlp";
 import { RULES } from "./rules";
 import { analyseTurn, type Unit, withoutPunctuation } from "./units";
 
@@ -25,12 +27,12 @@ export function understand(
     vocabulary?: ReadonlySet<string>;
   } = {},
 ): TurnReading {
-  const analysed = analyseTurn(turn, context.vocabulary);
+  const buyer = buyerTokens(context.buyerBefore);
+  const analysed = analyseTurn(turn, context.vocabulary, echoesOf(buyer));
   const closing = analysed.units.at(-1);
   const asked = answeredYesOrNo(context.buyerAfter) || (!!context.marked && /\?\s*$/.test(turn));
   const risen = !!closing && closing.question === null && asked && asksAboutBuyer(closing);
   if (risen) analysed.units[analysed.units.length - 1] = { ...closing, question: "statement" };
-  const buyer = buyerTokens(context.buyerBefore);
   const units: Understood[] = [];
   analysed.units.forEach((unit, index) => {
     const classified = classifyUnit(unit, {
@@ -46,6 +48,18 @@ export function understand(
   if (risen && last && last.stage === null && last.act !== "check")
     units[units.length - 1] = { ...last, question: null };
   return { text: analysed.text, corrections: analysed.corrections, units };
+}
+
+/** The buyer's content words and numbers, which the learner may say back ("90 a month, ..."). */
+function echoesOf(buyer: Token[] | null): Set<string> {
+  return new Set(
+    (buyer ?? [])
+      .filter(
+        (t) => /\d/.test(t.lower) || (["NOUN", "PROPN", "ADJ", "ADV", "NUM"].includes(t.pos) && t.lemma.length > 2),
+      )
+      .filter((t) => !STOP.has(t.lemma))
+      .flatMap((t) => [t.lemma, t.lower]),
+  );
 }
 
 /** A reply that opens with a yes or a no ("yeah, every week", "not really") answered a question. */

@@ -5,6 +5,7 @@
  * a tag ("..., right"), an either-or, or a statement about the buyer that asks to be confirmed.
  * Works the same on typed text and on speech transcripts with no punctuation or capitals.
  */
+import { HYPOTHETICAL } from "./lexicon";
 import { type Token, tokenise } from "./nlp";
 import { normalise, type Normalised } from "./normalise";
 
@@ -499,12 +500,35 @@ function talkAfterQuestion(ts: Token[], i: number, segment: Token[]): boolean {
   return form === "wh" || form === "yes-no" || form === "request" || form === "in-place";
 }
 
-function splitPoints(ts: Token[]): number[] {
+/**
+ * "90 a month solid how're leads coming in", "late how much": the buyer's own words said back without
+ * a verb, then a wh-question. The echo is a unit of its own, so the question is read by itself
+ * (with the echo as what came before it). A lead that frames the question stays with it: "in an ideal
+ * world how would...", "at reno how are orders picked", "if the dock wait was gone what...".
+ */
+function echoBefore(ts: Token[], i: number, segment: Token[], echoes: ReadonlySet<string>): boolean {
+  if (!WH.has(ts[i].lower) || (ts[i].lower === "how" && ts[i + 1]?.pos === "ADJ" && !QUANTITY.has(ts[i + 1].lower)))
+    return false;
+  const lead = segment.slice(skipLeadIns(segment) || 0);
+  if (!lead.length || lead.some((t) => t.pos === "VERB" || t.pos === "AUX")) return false;
+  // "what about pupil notes, how does ..." is a question frame, not an echo.
+  if (["ADP", "SCONJ"].includes(lead[0].pos) || CONDITIONS.has(lead[0].lower) || WH.has(lead[0].lower)) return false;
+  if ([...lead].some((t) => HYPOTHETICAL.has(t.lower))) return false;
+  return lead.some((t) => echoes.has(t.lemma) || echoes.has(t.lower));
+}
+const QUANTITY = new Set(["much", "many", "long", "often", "far", "big", "soon"]);
+
+function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
   const points: number[] = [];
-  for (let i = 2; i < ts.length - 1; i++) {
+  for (let i = 1; i < ts.length - 1; i++) {
     const prev = ts[i - 1];
     const segmentStart = points.at(-1) ?? 0;
     const segment = ts.slice(segmentStart, i);
+    if (echoes.size && echoBefore(ts, i, segment, echoes)) {
+      points.push(i);
+      continue;
+    }
+    if (i < 2) continue;
     // "if the dock wait was gone what would you do": a condition stays with its question.
     const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
     if (CONDITIONS.has(opener)) continue;
@@ -546,14 +570,19 @@ export function withoutPunctuation(text: string): string {
 }
 
 /** Normalises a turn and cuts it into units with their question forms. */
-export function analyseTurn(raw: string, vocabulary?: ReadonlySet<string>): Analysed {
+export function analyseTurn(
+  raw: string,
+  vocabulary?: ReadonlySet<string>,
+  /** The buyer's words just before (lemmas and numbers): said back without a verb, they are an echo. */
+  echoes: ReadonlySet<string> = new Set(),
+): Analysed {
   const n = normalise(raw, vocabulary);
   // Units are found by syntax alone, never by punctuation: the same words typed or transcribed from
   // speech (lower case, no punctuation) must be read the same way, so the grade cannot move with them.
   const words = withoutPunctuation(n.text);
   const pieces: { tokens: Token[] }[] = [];
   const all = words ? tokenise(words).filter((t) => t.pos !== "PUNCT") : [];
-  const cuts = [0, ...splitPoints(all), all.length];
+  const cuts = [0, ...splitPoints(all, echoes), all.length];
   for (let k = 0; k < cuts.length - 1; k++) {
     const part = all.slice(cuts[k], cuts[k + 1]);
     if (part.length) pieces.push({ tokens: part });

@@ -355,6 +355,34 @@ describe("questions found by what they do", () => {
     expect(understand("you mentioned peak also do you track returns").units.at(-1)!.question).toBe("yes-no");
   });
 
+  it("reads the buyer's words said back without a verb as an echo, and the question after it by itself", () => {
+    const read = (buyer: string, text: string) =>
+      understand(text, { buyerBefore: buyer }).units.map((u) => [u.question, u.stage]);
+    // The echo no longer drags the question into "check" or hides it.
+    expect(
+      understand("90 a month solid how are leads coming in mostly", {
+        buyerBefore: "We sell about 90 used cars a month.",
+      }).units.map((u) => u.question),
+    ).toEqual([null, "wh"]);
+    expect(
+      read("We're on three delivery apps and a tablet for each.", "3 tablets lol who's watching them during rush"),
+    ).toEqual([
+      [null, null],
+      ["wh", "situation"],
+    ]);
+    expect(read("So it's 20 cameras on each floor.", "20 per floor how many floor").at(-1)).toEqual([
+      "wh",
+      "situation",
+    ]);
+    // Not an echo: a lead that frames the question, or words the buyer did not say.
+    for (const [buyer, text] of [
+      ["We run two warehouses.", "in an ideal world how would the warehouses run"],
+      ["We had a pilot once.", "what about the pilot how did it go"],
+      ["We run two warehouses.", "ninety a month how are leads coming in"],
+    ])
+      expect(understand(text, { buyerBefore: buyer }).units).toHaveLength(1);
+  });
+
   it("finds two questions in one unpunctuated run-on, and a question after a remark", () => {
     const r = understand("so um how many how many drivers do you have and what happens when one calls in sick");
     expect(r.units.filter((u) => u.question).map((u) => u.question)).toEqual(["wh", "wh"]);
