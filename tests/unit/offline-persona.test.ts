@@ -104,6 +104,13 @@ describe("first person", () => {
     ],
     ["Dashboards go unused by product managers", "Dashboards go unused by product managers"],
     ["Lack of visibility into inventory levels", "Lack of visibility into inventory levels"],
+    // A compound adjective of attitude, and a verb after a colon, are the persona's own.
+    ["Payback-driven", "I'm payback-driven"],
+    [
+      "Consensus-minded: brings the practice managers in early",
+      "I'm consensus-minded. I bring the practice managers in early",
+    ],
+    ["Two reasons: cost and time", "Two reasons: cost and time"],
   ])("%s", (field, spoken) => {
     expect(
       toFirstPerson(field)
@@ -246,6 +253,23 @@ describe("offline persona: answers the question asked", () => {
     // "What's your favourite part of the job?" is about work: not waved away.
     const [, , work] = play(dana, ["Hello", "How are things in the warehouses?", "what's the hardest part of the job"]);
     expect(work).not.toMatch(/^Ha\b/);
+  });
+
+  it("answers the card's own fields when asked for them: background, company, how it decides", () => {
+    const replies = play(dana, [
+      "Hello",
+      "what's your background",
+      "and what's the company like",
+      "how do you make decisions on new tools",
+    ]);
+    expect(replies[1]).toMatch(/twelve years in logistics|shift supervisor/);
+    expect(replies[1]).not.toMatch(/warehouses/);
+    expect(replies[2]).toMatch(/Harbor & Pine|outdoor retail|350 employees/);
+    expect(replies[3]).toMatch(/numbers|low-risk first step/);
+    // A card that says nothing on how it decides: an answer in character that reveals nothing, not "I'd have to check".
+    const marcus = demoRoleplays[1].persona;
+    const [, decides] = play(marcus, ["Hello", "how do you make decisions on new tools"]);
+    expect(decides).not.toMatch(/check|to hand|seats|board|renews/i);
   });
 
   it("notices when what it just said is ignored", () => {

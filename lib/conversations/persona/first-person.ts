@@ -154,6 +154,10 @@ function subjectAfterJoiners(text: string): string {
 
 export type Spoken = { kind: "clause" | "phrase"; text: string };
 
+/** "Payback-driven", "consensus-minded and careful": a compound adjective of attitude heads the predicate. */
+const ATTITUDE =
+  /^[a-z]+-(minded|driven|bound|based|averse|focused|conscious|oriented|savvy|sensitive|led|shy)(\s+(and|but|about|on|when|with)\b.*)?$/i;
+
 /** An adjective that heads its own predicate: "Quick to say yes", "slow and careful on contracts". */
 function predicateAdjective(s: string): boolean {
   const head = s.split(/[,;]/)[0];
@@ -179,6 +183,8 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   // "with 11 instructors, most of them self-employed": the quantifier points back at the noun before.
   if (/^(most|all|some|many|none|both|half|each|several|few) of (them|these|those|whom)\b/i.test(s))
     return { kind: "phrase", text: s };
+  // Before the verb test: "consensus-minded" ends like a past tense but is an adjective.
+  if (ATTITUDE.test(s)) return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
   const words = s.split(/\s+/);
   if (/^I$/.test(words[0]) && words[1]) {
     const v = firstPersonVerb(words[1], words[2] ?? "the");
@@ -270,6 +276,16 @@ const citing = (s: string) =>
  * a phrase that templates embed after a colon.
  */
 export function toFirstPerson(sentence: string, personaName?: string): Spoken[] {
+  // "Consensus-minded: brings the practice managers in early": after a colon, a verb without its
+  // subject starts a sentence of its own ("I bring ..."), not a fragment.
+  const colon = /^(.+?):\s+(\S+)(\s+(\S+))?/.exec(trimEnd(sentence));
+  if (colon && /^[a-z]/.test(colon[2]) && firstPersonVerb(colon[2], colon[4] ?? "the"))
+    return [
+      colon[1],
+      trimEnd(sentence)
+        .slice(colon[1].length + 1)
+        .trim(),
+    ].flatMap((part) => toFirstPerson(part, personaName));
   const names = nameMatcher(personaName);
   sentence = ownPossessive(sentence, personaName);
   // Not between two adjectives of one noun: "a small, low-risk pilot".

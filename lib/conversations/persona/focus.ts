@@ -12,7 +12,7 @@ import { type Hit, specificOverlap } from "./retrieval";
 
 /** Who decides, signs off or has a say: answered from how the persona decides and who it reports to. */
 export const DECISION_WORDS =
-  /\b(who (else )?(decides|makes (the|that|this) (call|decision)|signs|approves|would need to|is involved|has (the )?(final )?say|(is|are|would be|will be) (involved|in on))|decisions? (like (this|that)|on (this|something like this)|to (buy|go ahead)|get made|process)|(part of|involved in|in on|a say in) (the|a|this|that) decision|in on (a|the|this) decision|sign(s|ed)? (it |this |that |something like this |anything )?off|sign-?off|final say|a say in|buy-?in|budget holder|veto|your call|yours to make|what would (it take|make you (say yes|agree|go ahead|sign))|make you say yes)\b/;
+  /\b(who (else )?(decides|makes (the|that|this) (call|decision)|signs|approves|would need to|is involved|has (the )?(final )?say|(is|are|would be|will be) (involved|in on))|decisions? (like (this|that)|on (this|something like this)|to (buy|go ahead)|get made|process)|(part of|involved in|in on|a say in) (the|a|this|that) decision|in on (a|the|this) decision|sign(s|ed)? (it |this |that |something like this |anything )?off|sign-?off|final say|a say in|buy-?in|budget holder|veto|your call|yours to make|what would (it take|make you (say yes|agree|go ahead|sign))|make you say yes|how (do|does|would|will|did) (you|they|we) (usually |normally |typically )?(make|take|reach) (the |a |your |these |those |such )?(buying |purchasing )?decisions?)\b/;
 const DECISION_LEMMAS = new Set(
   "decide decision approve approval purchase purchasing procurement buy buying sign-off signoff".split(" "),
 );

@@ -228,6 +228,11 @@ const LINES = {
     "Ha, I couldn't pick. Anyway.",
     "Ha, nothing exciting, I'm afraid. What did you want to ask me?",
   ],
+  /** Asked how it decides when the card does not say: in character, nothing new. */
+  decisionGeneric: [
+    "Depends on the size of it. For anything big I'd want to see the numbers first.",
+    "Case by case, honestly. Show me it's worth it and then we'll talk about who else needs to see it.",
+  ],
   evade: [
     "I couldn't tell you offhand. I'd have to check.",
     "Not something I have to hand, honestly.",

@@ -174,8 +174,13 @@ export const ROUTES: Route[] = [
   {
     id: "decision",
     does: "who decides or signs off gets how the persona decides and who it answers to",
-    when: (c) => asks(c) && asksDecision(c) && !surelyAbout(c, (f) => f.kind !== "decision" && f.kind !== "background"),
-    reply: onDecision,
+    // The ranker's certainty about another fact counts only when the card says how the persona decides.
+    when: (c) =>
+      asks(c) &&
+      asksDecision(c) &&
+      (!c.card.facts.some((f) => f.kind === "decision") ||
+        !surelyAbout(c, (f) => f.kind !== "decision" && f.kind !== "background")),
+    reply: (c) => onDecision(c) ?? say(c, "decisionGeneric"),
   },
   {
     id: "size",
@@ -293,6 +298,27 @@ export const ROUTES: Route[] = [
     reply: (c) => answerFrom(c, (f) => answersFact(c, f)),
   },
   {
+    id: "background",
+    does: "a question about the persona's career gets its background, not today's situation",
+    when: (c) =>
+      asks(c) &&
+      BACKGROUND_WORDS.test(c.reading.text) &&
+      c.card.facts.some((f) => f.kind === "background") &&
+      !surelyAbout(c, (f) => f.kind !== "background"),
+    reply: (c) =>
+      answerFrom(c, (f) => f.kind === "background") ?? nextFacts(c, ["background"]) ?? say(c, "situationDone"),
+  },
+  {
+    id: "company",
+    does: "'what's the company like?' gets the company: what it does, its size, its revenue",
+    when: (c) =>
+      asks(c) &&
+      c.main?.act === "situation" &&
+      COMPANY_WORDS.test(c.reading.text) &&
+      !surelyAbout(c, (f) => f.kind !== "company"),
+    reply: (c) => nextFacts(c, ["company"]) ?? nextFacts(c, ["situation"]) ?? say(c, "situationDone"),
+  },
+  {
     id: "situation",
     does: "a general question about how things are gets the next situation facts",
     when: (c) => asks(c) && c.q.unknown.length === 0 && c.main?.act === "situation",
@@ -337,6 +363,10 @@ function answeredByStage(c: Ctx): boolean {
  * hitting the team"), names nothing new, or takes up the buyer's own words. "What about the phones,
  * are they ringing off the hook?" opens a new topic: its "they" points at the phones.
  */
+/** A question about the persona's career: "what's your background?", "how did you end up in this job?". */
+const BACKGROUND_WORDS =
+  /\b(background|career|your experience|experience in|how did you (get|end up|come|start)|before (this|that) (role|job|position)|before you joined|how long have you (been|worked))\b/;
+
 /**
  * "What car do you drive?", "where's the best fish and chips?": a question for a fact about the persona's
  * life, not "how's your week?". It gets a friendly non-answer, not "can't complain".
