@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { holdDiscovery, holdPitch, type Send } from "@/bench/persona/learner";
+import { loadSet } from "@/bench/persona/styles";
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
 import { toFirstPerson } from "@/lib/conversations/persona/first-person";
 import { demoRoleplays } from "@/lib/demo/personas";
@@ -242,6 +243,14 @@ describe("offline persona: answers the question asked", () => {
     ]);
     expect(lines[2]).toMatch(/lines are busy/);
     expect(lines[2]).not.toMatch(/two hours|2 hours/);
+    // Asked what it costs, the part with the money in it (writer A's clinic script, dev).
+    const { personas, scripts } = loadSet("dev");
+    const script = scripts.find((x) => x.id === "sA-24")!;
+    const turns = script.turns.map((t) => t.text);
+    const asked = turns.findIndex((t) => /cost you each month/.test(t));
+    const cost = play(personas[script.persona], turns.slice(0, asked + 1), script.id);
+    expect(cost[asked]).toMatch(/£12k/);
+    expect(cost[asked]).not.toMatch(/12%/);
   });
 
   it("answers a question about its life outside work with a friendly non-answer, never a card fact", () => {

@@ -215,13 +215,15 @@ function clausesOf(piece: string, except: Set<string>): number {
 function whatItLeadsTo(c: Ctx, i: number): string | null {
   const pieces = c.card.pains[i].facts.flatMap((f) => f.pieces);
   const { asked, given } = clauses(c);
-  // Rare words weigh most; a money question wants the piece with the money in it.
-  const money = c.q.topic === "money";
-  const byAsk = pieces.map(
-    (p) =>
-      ([...stemsOf(p).stems.keys()].reduce((n, s) => n + (asked.has(s) ? (c.card.idf.get(s) ?? 1) : 0), 0) +
-        (money && /[£$€]|\bcost/i.test(p) ? 2 : 0)) *
-      form(c, p),
+  // Rare words weigh most. A money question wants a piece with the money in it, when the pain has one.
+  const priced = (p: string) => /[£$€]|\b(cost|euros?|pounds?|dollars?)\b/i.test(p);
+  const money = c.q.topic === "money" && pieces.some(priced);
+  const byAsk = pieces.map((p) =>
+    money && !priced(p)
+      ? 0
+      : ([...stemsOf(p).stems.keys()].reduce((n, s) => n + (asked.has(s) ? (c.card.idf.get(s) ?? 1) : 0), 0) +
+          (money ? 1 : 0)) *
+        form(c, p),
   );
   // Among equals the later piece: a card tells the trouble first and what it leads to after.
   let k = byAsk.reduce((top, n, j) => (n >= byAsk[top] && n > 0 ? j : top), 0);
