@@ -91,7 +91,7 @@ export const RULES: Rule[] = [
     id: "propose-step",
     does: "proposal",
     pattern: new RegExp(
-      `^(?:(?:so |then |maybe |perhaps )?(?:how about|what about|why don't we|shall we|should we|can we|could we|we can|we could|would you be (?:open|up) (?:to|for)|are you (?:open|up) (?:to|for)|would it make sense to|does it make sense to|would you like to|do you want to|let's|let us|i suggest|i'd suggest|i propose|i would propose|i would suggest|my suggestion is|what if we)\\b.*\\b${STEP}\\b|.*\\b${STEP}\\b.*\\b${DAY}\\b|^(?:does|would|will|could|can) ${DAY} (?:work|suit|be (?:ok|okay|good|fine))|^(?:can|could|shall|may) i (?:send|book|schedule|set up|put) (?:you |us )?(?:an? )?(?:invite|time|something|it|a slot)|^let's (?:book|schedule|set up|do it|get (?:it|that|something) (?:in|booked)|put (?:something|time))\\b)`,
+      `^(?:(?:so |then |maybe |perhaps )?(?:how about|what about|why don't we|shall we|should we|can we|could we|we can|we could|would you be (?:open|up) (?:to|for)|are you (?:open|up) (?:to|for)|would it make sense to|does it make sense to|would you like to|do you want to|let's|let us|i suggest|i'd suggest|i propose|i would propose|i would suggest|my suggestion is|what if we)\\b.*\\b${STEP}\\b|.*\\b${STEP}\\b.*\\b${DAY}\\b|^(?:does|would|will|could|can) ${DAY} (?:work|suit|be (?:ok|okay|good|fine))|^(?:can|could|shall|may) i (?:send|book|schedule|set up|put) (?:you |us )?(?:an? )?(?:invite|time|something|it|a slot)|^let's (?:book|schedule|set up|do it|get (?:it|that|something) (?:in|booked)|put (?:something|time))\\b|^(?:would|could|do) you (?:\\w+ ){0,2}(?:want|like|be (?:open|up|willing|interested)) (?:to|for|in) (?:try|trying|test|testing|pilot|piloting|trial|trialling|run|running) (?:it|this|that|us|them|the|a|an|our)\\b)`,
     ),
     priority: 2,
     hit: [
@@ -101,8 +101,16 @@ export const RULES: Rule[] = [
       "would you be open to a short call with your team leads",
       "let's book something for next week",
       "so maybe we can set up a pilot with one team",
+      "would you maybe be open to trying it at one restaurant for a few weeks",
+      "would you maybe possibly want to try it",
     ],
-    miss: ["how did the last pilot go", "who would be in a demo on your side", "what happened in the trial last year"],
+    miss: [
+      "how did the last pilot go",
+      "who would be in a demo on your side",
+      "what happened in the trial last year",
+      "would you want to try to fix it yourselves first",
+      "do you run the trial yourself",
+    ],
     note: "Proposing a concrete next step, or a time for it; questions about past pilots are not proposals.",
   },
   {

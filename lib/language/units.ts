@@ -269,7 +269,7 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     /^you (?:can|could|would|will) (?:please )?(?:tell|explain|describe|walk|talk|give|say|show) (?:me|us)\b/.test(
       w.join(" "),
     ) ||
-    /^i(?: (?:just|really|also|first))?(?: 'd| would| want| need)(?: (?:first|also|just|really|briefly|now|quickly|maybe))?(?: like| love)?(?: (?:first|also|just|really|briefly|now|quickly|maybe))? to (?:know|understand|hear|learn)\b/.test(
+    /^(?:i guess )?i(?: (?:just|really|also|first))?(?: 'd| would| want| wanted| need)(?: (?:first|also|just|really|briefly|now|quickly|maybe))?(?: like| love)?(?: (?:first|also|just|really|briefly|now|quickly|maybe))? to (?:know|understand|hear|learn|ask(?: you)?(?: like)? (?:how|what|who|why|where|when|which|if|whether))\b/.test(
       w.join(" "),
     )
   )
@@ -461,9 +461,11 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
   // except "...a request for you is there anything else" and "...thank you for confirming are you".
   const after1 = ts[i + 1]?.lower ?? "";
   // An object pronoun ends a clause ("about us could you..."); a subject pronoun starts this one.
-  const subjectBefore = ["i", "you", "he", "she", "we", "they", "it", "that", "this", "who", "which", "there"].includes(
-    prev.lower,
-  );
+  // "thank you would you be open...": "you" after a verb is its object, and the question starts here.
+  const objectYou = ["you", "it"].includes(prev.lower) && ts[i - 2]?.pos === "VERB";
+  const subjectBefore =
+    !objectYou &&
+    ["i", "you", "he", "she", "we", "they", "it", "that", "this", "who", "which", "there"].includes(prev.lower);
   if (subjectBefore && !(["is", "are"].includes(t.lower) && after1 === "there")) return false;
   if (prev.pos === "VERB" && !(/ing$/.test(prev.lower) && ["you", "they", "we", "there"].includes(after1)))
     return false;

@@ -317,6 +317,11 @@ describe("questions found by what they do", () => {
     ["btw when's the renewal", "wh"],
     ["by the way where's your head office", "wh"],
     ["when it's busy the team struggles", null],
+    // A nervous speaker's wish to ask is a request; "to ask about pricing" names no question.
+    ["so um i guess i just wanted to ask like how things are going with the clinics", "request"],
+    ["i wanted to ask about pricing", null],
+    // "thank you" takes "you" as its object: the question after it starts a unit of its own.
+    ["okay that's good to know thank you would you maybe be open to trying it at one restaurant", "yes-no"],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });

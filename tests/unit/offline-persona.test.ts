@@ -281,6 +281,19 @@ describe("offline persona: answers the question asked", () => {
     expect(decides).not.toMatch(/check|to hand|seats|board|renews/i);
   });
 
+  it("hears a nervous 'is this still okay?' as a question about the call, and a hedged trial offer as a proposal", () => {
+    const [hello] = play(dana, ["Hi Dana, um, sorry, thank you so much for your time. Sorry, is this still okay?"]);
+    expect(hello).not.toMatch(/check|to hand|offhand/);
+    const replies = play(dana, [
+      "Hello",
+      "What's the hardest part of peak?",
+      "What does that cost you?",
+      "Okay, that's good to know, thank you. Um. Would you maybe be open to trying it at one warehouse for a few weeks? No pressure at all.",
+    ]);
+    // Whatever the answer, it is unmistakably a yes or a not-yet.
+    expect(replies[3]).toMatch(/^(Dana here\. )?(Yes|Deal|Agreed|Let's do|Not yet|No|Not now)\b/);
+  });
+
   it("notices when what it just said is ignored", () => {
     const replies = play(dana, [
       "Hello",

@@ -23,7 +23,7 @@ export const PITCH_WORDS =
   /^(did you know|(so,? )?(um,? )?i'?m from \w+ and we|we (help|fix|solve|offer|provide|save|cut|do that|built)|our (software|platform|tool|product|solution|app) )|\b(that's exactly what we (fix|do|solve)|clients just like you|customers like you (see|save|get)|you'?d agree|wouldn'?t you agree|don'?t you think|surely you)\b/i;
 /** Talk about the call itself. */
 export const META_WORDS =
-  /\b((a )?(few|couple( of)?|one|some) more questions|if that's (ok|okay|alright|fine)|do you have a (minute|moment|sec(ond)?)|is now (a good time|ok|okay|alright)|(is )?(this|it|now) still (a |an )?(good|ok|okay|alright|fine|convenient) time|still work for you|bad time|didn't mean to end)\b/i;
+  /\b((a )?(few|couple( of)?|one|some) more questions|if that's (ok|okay|alright|fine)|do you have a (minute|moment|sec(ond)?)|is now (a good time|ok|okay|alright)|(is )?(this|it|now) still (a |an )?(good|ok|okay|alright|fine|convenient) time|(is )?(this|now) still (ok|okay|alright|fine)\b|still work for you|bad time|didn't mean to end)\b/i;
 export const ROLE_WORDS =
   /\b(your role|role cover|what do you do|your job|your position|responsib\w*|in charge of|what you do|your (team|side) (is )?set up)\b/;
 export const CHECK_WORDS =
