@@ -7,6 +7,7 @@ import { ScoreText } from "@/components/dashboard/score-text";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useStartRoleplay } from "@/lib/client/start-roleplay";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import type { CourseActivity } from "@/lib/lti/activity";
 
 const when = (iso: string) =>
@@ -21,6 +22,8 @@ const when = (iso: string) =>
 /** One course activity: what to practise, by when, to what mark, and how it is going. */
 export function CourseActivityCard({ activity }: { activity: CourseActivity }) {
   const { start, starting } = useStartRoleplay();
+  // Opened in a new tab from the course: the button works only once the page has hydrated.
+  const hydrated = useHydrated();
   const { roleplay, assignment } = activity;
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-8 pb-16 sm:px-6">
@@ -71,7 +74,7 @@ export function CourseActivityCard({ activity }: { activity: CourseActivity }) {
           ) : null}
           <div className="flex flex-wrap gap-3">
             {roleplay ? (
-              <Button size="lg" disabled={starting !== null} onClick={() => void start(roleplay.id)}>
+              <Button size="lg" disabled={!hydrated || starting !== null} onClick={() => void start(roleplay.id)}>
                 <Play aria-hidden /> {starting ? "Starting..." : "Start practice"}
               </Button>
             ) : (
