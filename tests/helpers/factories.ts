@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 
 import { getDb } from "@/db";
+import { appendTurn } from "@/db/queries/conversations";
 import { insertUserWithCredits } from "@/db/queries/users";
-import { groupMembers, groups, memberships, organizations } from "@/db/schema";
+import { conversations, groupMembers, groups, memberships, organizations } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { issueSession } from "@/lib/auth/service";
+
+import { discoveryCall, samplePersona } from "../fixtures/grading/sample-calls";
 
 let passwordHash: Promise<string> | undefined;
 export const TEST_PASSWORD = "correct-horse-battery";
@@ -52,4 +55,16 @@ export async function addMember(opts: {
     .values({ user_id: opts.userId, organization_id: opts.orgId, role: opts.role ?? "member" });
   for (const groupId of opts.groupIds ?? [])
     await db.insert(groupMembers).values({ group_id: groupId, user_id: opts.userId });
+}
+
+/** An active typed conversation of the user's with the sample discovery call's lines in it. */
+export async function typedDiscoveryCall(userId: string): Promise<string> {
+  const db = await getDb();
+  const [c] = await db
+    .insert(conversations)
+    .values({ user_id: userId, schema_name: "Discovery call", persona: samplePersona, mode: "local" })
+    .returning();
+  for (const [speaker, text] of discoveryCall)
+    await appendTurn(db, { conversationId: c.id, speaker, text, source: "text" });
+  return c.id;
 }

@@ -2,12 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { getDb } from "@/db";
-import { appendTurn } from "@/db/queries/conversations";
 import { conversations, grades } from "@/db/schema";
 import { drainGrades } from "@/lib/grading/worker";
 
-import { discoveryCall, samplePersona } from "../fixtures/grading/sample-calls";
-import { createUser } from "../helpers/factories";
+import { createUser, typedDiscoveryCall } from "../helpers/factories";
 
 // The drain's last step looks up when to wake next. A gate holds it there, so a grade can fall due
 // exactly while the drain is finishing: the window in which a late turn's kick used to be lost.
@@ -46,19 +44,14 @@ describe("a drain that is finishing", () => {
     await reached;
 
     // A conversation ends and its grade falls due; its kick joins the drain that is still running.
-    const [c] = await db
-      .insert(conversations)
-      .values({ user_id: userId, schema_name: "Discovery call", persona: samplePersona, mode: "local" })
-      .returning();
-    for (const [speaker, text] of discoveryCall)
-      await appendTurn(db, { conversationId: c.id, speaker, text, source: "text" });
-    await db.update(conversations).set({ status: "ended", ended_at: new Date() }).where(eq(conversations.id, c.id));
-    await db.insert(grades).values({ conversation_id: c.id });
+    const id = await typedDiscoveryCall(userId);
+    await db.update(conversations).set({ status: "ended", ended_at: new Date() }).where(eq(conversations.id, id));
+    await db.insert(grades).values({ conversation_id: id });
     const joined = drainGrades();
     release();
     await Promise.all([first, joined]);
 
-    const [grade] = await db.select().from(grades).where(eq(grades.conversation_id, c.id));
+    const [grade] = await db.select().from(grades).where(eq(grades.conversation_id, id));
     expect(grade.status).toBe("graded");
   });
 });

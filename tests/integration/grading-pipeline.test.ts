@@ -2,14 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { getDb } from "@/db";
-import { appendTurn } from "@/db/queries/conversations";
 import { claimPendingGrade } from "@/db/queries/grades";
 import { conversations, grades } from "@/db/schema";
 import { endConversation } from "@/lib/conversations/service";
 import { drainGrades, gradeNext, kickGrader, retryDelayMs } from "@/lib/grading/worker";
 
-import { discoveryCall, samplePersona } from "../fixtures/grading/sample-calls";
-import { createUser } from "../helpers/factories";
+import { createUser, typedDiscoveryCall } from "../helpers/factories";
 
 let userId: string;
 beforeAll(async () => {
@@ -17,16 +15,7 @@ beforeAll(async () => {
 });
 
 /** An active local conversation with the discovery call's lines typed in. */
-async function activeConversation() {
-  const db = await getDb();
-  const [c] = await db
-    .insert(conversations)
-    .values({ user_id: userId, schema_name: "Discovery call", persona: samplePersona, mode: "local" })
-    .returning();
-  for (const [speaker, text] of discoveryCall)
-    await appendTurn(db, { conversationId: c.id, speaker, text, source: "text" });
-  return c.id;
-}
+const activeConversation = () => typedDiscoveryCall(userId);
 
 const gradeOf = async (id: string) =>
   (await (await getDb()).select().from(grades).where(eq(grades.conversation_id, id)))[0];
