@@ -29,13 +29,21 @@ const NAMES_A_PROBLEM =
  * turn. Only such a line is worth quoting back; without one the suggestion stays plain.
  */
 function buyerLineToPickUp(input: MeasureInput): string | null {
+  // Not an answer to a question that asked for no discovery: "Yes, 25 is fine, I have a hard stop
+  // after" answers "is this still okay?", and names no problem of the buyer's.
+  const answersNonDiscovery = (i: number) => {
+    const before = input.turns.slice(0, i).findLastIndex((t) => t.speaker === "learner");
+    const asked = input.questions.filter((q) => q.turn === before);
+    return asked.length > 0 && asked.every((q) => q.stage === null);
+  };
   // A hypothetical ("it would help if...") is not a problem the buyer has.
   const problem = input.turns.find(
-    (t) =>
+    (t, i) =>
       t.speaker === "persona" &&
       t.text.split(/\s+/).length >= 5 &&
       !/\b(?:would|could|'d)\b/i.test(t.text) &&
-      NAMES_A_PROBLEM.test(t.text),
+      NAMES_A_PROBLEM.test(t.text) &&
+      !answersNonDiscovery(i),
   );
   return problem ? (sentencesOf(problem.text).find((s) => NAMES_A_PROBLEM.test(s)) ?? problem.text) : null;
 }

@@ -225,6 +225,20 @@ describe("the buyer's line a better question picks up", () => {
   });
 });
 
+describe("the buyer's line picked up is a discovery answer", () => {
+  it("skips the answer to a time check ('a hard stop') for the problem the buyer named later", () => {
+    const g = grade([
+      ["learner", "Hi Dana, I have 25 minutes in my calendar, is it okay?", 2],
+      ["persona", "Yes, 25 is fine, I have a hard stop after.", 2],
+      ["learner", "How do you find out when a reefer fails on the road?", 2],
+      ["persona", "Only when the driver opens the doors. By then it's too late.", 3],
+    ]);
+    const spin = g.scorecard.criteria.find((c) => c.measure === "spin")!;
+    expect(spin.better_line).not.toMatch(/hard stop/);
+    expect(spin.better_line).toMatch(/too late/);
+  });
+});
+
 describe("talking too much is judged once, in context", () => {
   // A typed discovery call: good, short questions; the buyer answers in one short sentence each time.
   const typed: Lines = [
