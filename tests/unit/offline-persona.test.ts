@@ -112,6 +112,8 @@ describe("first person", () => {
       "I'm consensus-minded. I bring the practice managers in early",
     ],
     ["Two reasons: cost and time", "Two reasons: cost and time"],
+    // An -ing subject with its own verb stays as written: not "I'm spending over £25,000 goes to...".
+    ["Spending over £25,000 goes to a trust committee", "Spending over £25,000 goes to a trust committee"],
   ])("%s", (field, spoken) => {
     expect(
       toFirstPerson(field)
@@ -292,6 +294,16 @@ describe("offline persona: answers the question asked", () => {
     ]);
     // Whatever the answer, it is unmistakably a yes or a not-yet.
     expect(replies[3]).toMatch(/^(Dana here\. )?(Yes|Deal|Agreed|Let's do|Not yet|No|Not now)\b/);
+  });
+
+  it("says an aim as its own wish, and never pauses inside 'year on year' (writer K's ferry script, dev)", () => {
+    const { personas, scripts } = loadSet("writer-k");
+    const script = scripts.find((x) => x.id === "K-14")!;
+    const turns = script.turns.map((t) => t.text);
+    const replies = play(personas[script.persona], turns, script.id);
+    const at = (re: RegExp) => replies[turns.findIndex((t) => re.test(t))];
+    expect(at(/Overtime also increased/)).toMatch(/year on year/);
+    expect(at(/what changes for you personally/)).toMatch(/I want to pass our re-audit/);
   });
 
   it("notices when what it just said is ignored", () => {

@@ -7,7 +7,7 @@ import { tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
 import { negatedStems, stem, STOP } from "./cues";
-import { factSentences, lowerFirst, toFirstPerson, trimEnd, upperFirst } from "./first-person";
+import { factSentences, lowerFirst, swapPronouns, toFirstPerson, trimEnd, upperFirst } from "./first-person";
 
 export type Difficulty = "easy" | "medium" | "hard";
 export type FactKind =
@@ -55,7 +55,7 @@ export type Card = {
 const STAGE_DIRECTION =
   /\b(guarded|wary|sceptical|skeptical|suspicious|defensive|impatient|reluctant|agreed to (a|an|this|the)\b.*\b(call|meeting|chat)|cold (e-?mail|call)|on the call|during the call|in this call)\b/i;
 const IMPERATIVE =
-  /^(ship|cut|meet|keep|hire|free|reduce|increase|improve|get|build|launch|hit|grow|save|make|find|move|lower|raise|win|close|automate|replace|consolidate|standardi[sz]e|eliminate|achieve|deliver|expand|retain|scale|stop|prove|show|bring|double|halve|speed|shorten|simplify|protect|avoid|own|fix|modernise|modernize|land|renew|hold|open|have|bring)\b/i;
+  /^(ship|cut|meet|keep|hire|free|reduce|increase|improve|get|build|launch|hit|grow|save|make|find|move|lower|raise|win|close|automate|replace|consolidate|standardi[sz]e|eliminate|achieve|deliver|expand|retain|scale|stop|prove|show|bring|double|halve|speed|shorten|simplify|protect|avoid|own|fix|modernise|modernize|land|renew|hold|open|have|bring|pass|reach|secure|become|prepare|digiti[sz]e|train|recover|clear|track|give|take|return|remove|pay|sell|attract|handle|answer|respond|onboard|finish|complete|migrate|integrate|turn)\b/i;
 const PERSON =
   /\b(owner|partners?|board|ceo|cfo|coo|md|director|manager|managers|planners?|receptionists?|drivers?|chefs?|supervisors?|operators?|team|staff|reps?|it|contractor|reports? to|physios?|leads?|group|customer|client)\b/i;
 const TIME =
@@ -237,7 +237,7 @@ export function buildCard(persona: Persona): Card {
     factSentences(g).forEach((sentence, k) => {
       const pieces =
         k === 0 && IMPERATIVE.test(sentence.trim())
-          ? cut(`I want to ${lowerFirst(spokenParens(sentence))}`)
+          ? cut(swapPronouns(`I want to ${lowerFirst(spokenParens(sentence))}`))
           : spoken(sentence, name);
       add(`goals[${i}]`, "goal", i, sentence, pieces);
     });

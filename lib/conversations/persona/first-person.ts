@@ -124,7 +124,7 @@ const CONTRACTIONS: [RegExp, string][] = [
 const contract = (s: string) => CONTRACTIONS.reduce((acc, [re, to]) => acc.replace(re, to), s);
 
 /** Possessive and object pronouns: "her team" -> "my team", "asked him" -> "asked me". */
-function swapPronouns(text: string): string {
+export function swapPronouns(text: string): string {
   return text
     .replace(/\b(his|her)(\s+)(own\s+)?([A-Za-z0-9$£€-])/gi, (_m, _p, sp, own, c) => `my${sp}${own ?? ""}${c}`)
     .replace(/\b(him|her)\b/gi, "me")
@@ -153,6 +153,9 @@ function subjectAfterJoiners(text: string): string {
 }
 
 export type Spoken = { kind: "clause" | "phrase"; text: string };
+
+const GERUND_SUBJECT =
+  /^\w+ing\b.*\b(is|was|has|goes|needs|takes|requires|means|costs|gets|comes|falls|sits|lands|eats|uses|runs)\b/i;
 
 /** "Payback-driven", "consensus-minded and careful": a compound adjective of attitude heads the predicate. */
 const ATTITUDE =
@@ -192,6 +195,8 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   }
   if (/^(he|she)$/i.test(words[0])) return { kind: "clause", text: swapPronouns(s) };
   if (/^(his|her)$/i.test(words[0])) return { kind: "clause", text: swapPronouns(s) };
+  // "Spending over £25,000 goes to a trust committee": the -ing word is the subject of a verb after it.
+  if (GERUND_SUBJECT.test(s)) return { kind: "phrase", text: swapPronouns(s) };
   const verb = firstPersonVerb(words[0], words[1] ?? "");
   if (verb) return { kind: "clause", text: swapPronouns(["I", verb, ...words.slice(1)].join(" ")) };
   if (

@@ -149,6 +149,8 @@ const BOUND = new Set(
   ),
 );
 
+const IDIOM_LINKS = new Set(["on", "to", "by", "after", "for", "in"]);
+
 /** The particles of phrasal verbs: "turn up", "send it back", "throw it out". */
 const PARTICLES = new Set("up out off down away back over".split(" "));
 
@@ -161,8 +163,13 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
   const wordTokens = tokens.map((t, i) => [t, i] as const).filter(([t]) => wordOf(t));
   const mid = run.start + Math.floor((run.end - run.start) / 2);
   const near = (xs: number[]) => xs.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid))[0];
-  const inside = Array.from({ length: Math.max(0, run.end - run.start - 2) }, (_, i) => run.start + 1 + i);
-  const w = (k: number) => wordOf(wordTokens[k][0]);
+  const w = (k: number) => (wordTokens[k] ? wordOf(wordTokens[k][0]) : "");
+  // "year on year", "day to day", "shift by shift" are one word said aloud: no pause inside.
+  const idiom = (k: number) =>
+    (IDIOM_LINKS.has(w(k)) && w(k + 1) === w(k - 1)) || (IDIOM_LINKS.has(w(k - 1)) && w(k) === w(k - 2));
+  const inside = Array.from({ length: Math.max(0, run.end - run.start - 2) }, (_, i) => run.start + 1 + i).filter(
+    (k) => !idiom(k),
+  );
   // Never before a verb's particle ("don't turn, basically, up") or after a word a phrase belongs to.
   const free = (k: number) => !BOUND.has(w(k - 1)) && !PARTICLES.has(w(k)) && !/[-]$/.test(wordTokens[k - 1][0]);
   // A pause comes before a clause, between a subject and its verb ("reminders, in practice, are sent"),
