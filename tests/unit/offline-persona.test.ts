@@ -296,7 +296,7 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[3]).toMatch(/^(Dana here\. )?(Yes|Deal|Agreed|Let's do|Not yet|No|Not now)\b/);
   });
 
-  it("says an aim as its own wish, and never pauses inside 'year on year' (writer K's ferry script, dev)", () => {
+  it("says an aim as its own wish, never pauses inside 'year on year', and knows who 'this person' is (writer K's ferry script, dev)", () => {
     const { personas, scripts } = loadSet("writer-k");
     const script = scripts.find((x) => x.id === "K-14")!;
     const turns = script.turns.map((t) => t.text);
@@ -304,6 +304,8 @@ describe("offline persona: answers the question asked", () => {
     const at = (re: RegExp) => replies[turns.findIndex((t) => re.test(t))];
     expect(at(/Overtime also increased/)).toMatch(/year on year/);
     expect(at(/what changes for you personally/)).toMatch(/I want to pass our re-audit/);
+    // "this person" is the roster clerk the buyer had just named: the clerk's two days a week.
+    expect(at(/this person in one week/)).toMatch(/2 days a week/);
   });
 
   it("notices when what it just said is ignored", () => {

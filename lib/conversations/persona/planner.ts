@@ -446,7 +446,7 @@ export function readTurn(
   else if (SORRY_MEANT.test(raw)) [text, repaired] = [raw.replace(SORRY_MEANT, ""), true];
   const reading = understand(text, { buyerBefore, vocabulary: card.vocabulary, marked: true });
   const main = mainUnit(reading);
-  const q = queryOf(reading, main, card);
+  const q = queryOf(reading, main, card, buyerBefore);
   if (reading.units.some((u) => u.question)) s.lastQuestion = text;
   const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired, buyerBefore };
   return { ...c, hits: reranked(c) };

@@ -74,11 +74,19 @@ export const isGeneric = (card: Card, s: string) =>
 const rareOnCard = (card: Card, s: string) => (card.idf.get(s) ?? 0) >= RARE_ON_CARD;
 const RARE_ON_CARD = 2.9;
 
-export function queryOf(reading: TurnReading, main: Understood | null, card: Card): Query {
+export function queryOf(
+  reading: TurnReading,
+  main: Understood | null,
+  card: Card,
+  buyerBefore: string | null = null,
+): Query {
   const terms = new Map<string, number>();
   const own = ownNames(card);
   const said = new Set<string>();
   const put = (s: string, w: number) => terms.set(s, Math.max(terms.get(s) ?? 0, w));
+  // "How much time does this person spend on it?" right after "a single roster clerk builds them":
+  // the person is the one the buyer just named.
+  for (const s of personReferredTo(main, buyerBefore)) put(s, 0.8);
   // A thin question ("how much is the percentage?") takes its subject from the rest of the turn,
   // whatever the learner's word order ("the deliveries that fail, how much is the percentage").
   const thin =
@@ -133,6 +141,16 @@ export function queryOf(reading: TurnReading, main: Understood | null, card: Car
     topic,
     wants: wantsOf(main ? unitText(main) : reading.text),
   };
+}
+
+const PERSON_REFERENCE = /\b(this|that|the same) (person|guy|lady|man|woman|one)\b|\b(he|she|him|her)\b/;
+const PERSON_NOUN =
+  /\b(clerk|manager|supervisor|planner|driver|dispatcher|receptionist|assistant|admin|administrator|coordinator|engineer|technician|analyst|accountant|chef|nurse|officer|lead|director|owner|operator|scheduler)s?\b/g;
+
+/** The person nouns of the buyer's last line that "this person", "he" or "she" in the turn points back to. */
+function personReferredTo(main: Understood | null, buyerBefore: string | null): string[] {
+  if (!main || !buyerBefore || !PERSON_REFERENCE.test(main.text)) return [];
+  return [...buyerBefore.toLowerCase().matchAll(PERSON_NOUN)].map((m) => stem(m[1]));
 }
 
 /** The persona's and company's names and the proper names on the card (places, products): naming them asks nothing specific. */
