@@ -51,7 +51,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    // Node closes an idle keep-alive socket after 5 s; a test's API request that reuses one at that
+    // moment got ECONNRESET (browsers retry, Playwright's request context does not). 65 s outlasts any idle gap.
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1 --keepAliveTimeout 65000`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
