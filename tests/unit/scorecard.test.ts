@@ -236,6 +236,16 @@ describe("the buyer's line picked up is a discovery answer", () => {
     const spin = g.scorecard.criteria.find((c) => c.measure === "spin")!;
     expect(spin.better_line).not.toMatch(/hard stop/);
     expect(spin.better_line).toMatch(/too late/);
+    // Asked in the same turn as a discovery question (writer I's Portuguese call): "a hard stop" is a
+    // time, not a difficulty.
+    const mixed = grade([
+      ["learner", "Hi Dana, 25 minutes is okay? You can explain me how you do the temperature control today.", 3],
+      ["persona", "Yes, 25 is fine, I have a hard stop after. Drivers write the temperatures on paper.", 3],
+      ["learner", "How do you find out when a reefer fails on the road?", 2],
+      ["persona", "Only when the driver opens the doors. By then it's too late.", 3],
+    ]);
+    const line = mixed.scorecard.criteria.find((c) => c.measure === "spin")!.better_line;
+    expect(line).not.toMatch(/hard stop/);
   });
 });
 
