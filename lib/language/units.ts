@@ -27,6 +27,8 @@ export const WH = new Set(["what", "how", "why", "when", "where", "who", "whom",
 const AUX_WORDS = new Set(
   "do does did is are was were am have has had can could would will should shall may might must".split(" "),
 );
+/** "sorry, maybe we could...": a hedge after "sorry" shows that "sorry" only led in. */
+const HEDGES = new Set(["maybe", "perhaps"]);
 /** Words that may open a unit before its content: "okay so what...", "got it and who...". */
 const LEAD_INS = new Set(
   "so and but okay ok well right now then also just yeah yes yep great thanks thank cool perfect sure alright oh ah wow nice good interesting understood gotcha hey hi hello please first firstly next finally lastly actually honestly basically anyway fine excellent awesome absolutely totally lovely brilliant".split(
@@ -185,7 +187,7 @@ export function skipLeadIns(ts: Token[]): number {
     // A nervous "sorry, would it..." / "ok sorry so how...": a lead-in before a question or another lead-in,
     // never in "sorry to hear that" or "sorry I'm late".
     const next = ts[i + 1]?.lower;
-    if (w === "sorry" && next && (AUX_WORDS.has(next) || WH.has(next) || LEAD_INS.has(next))) {
+    if (w === "sorry" && next && (AUX_WORDS.has(next) || WH.has(next) || LEAD_INS.has(next) || HEDGES.has(next))) {
       i += 1;
       continue;
     }
@@ -269,6 +271,10 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     /^you (?:can|could|would|will) (?:please )?(?:tell|explain|describe|walk|talk|give|say|show) (?:me|us)\b/.test(
       w.join(" "),
     ) ||
+    // "I was hoping you could tell me a bit about how the booking works".
+    /^i(?: was|'m| am)? (?:hoping|wondering if|wonder if|hope) you (?:could|can|would|might) (?:please )?(?:tell|explain|describe|walk|talk|share|give)\b/.test(
+      w.join(" "),
+    ) ||
     /^(?:i guess )?i(?: (?:just|really|also|first))?(?: 'd| would| want| wanted| need)(?: (?:first|also|just|really|briefly|now|quickly|maybe))?(?: like| love)?(?: (?:first|also|just|really|briefly|now|quickly|maybe))? to (?:know|understand|hear|learn|ask(?: you)?(?: like)? (?:how|what|who|why|where|when|which|if|whether))\b/.test(
       w.join(" "),
     )
@@ -281,6 +287,9 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     const before = core.slice(0, i);
     const hasVerb = before.some((t) => t.pos === "VERB" || t.pos === "AUX");
     const prev = w[i - 1];
+    // "and late cancellations, how often": a quantity asked at the end of a noun phrase, no verb needed.
+    const endQuantity = w[i] === "how" && QUANTITY.has(w[i + 1] ?? "") && i + 2 === core.length;
+    if (endQuantity && !EMBEDDING.has(prev)) return "in-place";
     if (!hasVerb || EMBEDDING.has(prev) || EMBEDDING.has(core[i - 1].lemma)) continue;
     if (["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev)) continue;
     const next = w[i + 1];
@@ -399,6 +408,8 @@ const SPLIT_AUX = new Set([
   "has",
   "are",
   "is",
+  "was",
+  "were",
 ]);
 const SUBJECTS = new Set(["you", "they", "we", "your", "that", "this", "it", "there", "he", "she", "i"]);
 
@@ -479,7 +490,7 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
   // "is" and "are" open a question only with a pronoun subject: "...booked is that okay", not "the problem is that".
   const after = ts[i + 1]?.lower ?? "";
   if (
-    (t.lower === "is" || t.lower === "are") &&
+    ["is", "are", "was", "were"].includes(t.lower) &&
     !["there", "you", "they", "it", "we"].includes(after) &&
     !(SUBJECTS.has(after) && prev.pos !== "NOUN")
   )

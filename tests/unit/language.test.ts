@@ -322,6 +322,11 @@ describe("questions found by what they do", () => {
     ["i wanted to ask about pricing", null],
     // "thank you" takes "you" as its object: the question after it starts a unit of its own.
     ["okay that's good to know thank you would you maybe be open to trying it at one restaurant", "yes-no"],
+    // Writer K's nervous and casual learners: a quantity asked after a noun phrase, a hope that asks,
+    // and a question after a remark that starts with "was".
+    ["and late cancellations how often", "in-place"],
+    ["so i was hoping you could tell me a bit about how the booking works at the moment", "request"],
+    ["oh that's sorry that sounds really frustrating was it the instructors who didn't like it or the cost", "yes-no"],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });
@@ -348,6 +353,11 @@ describe("questions found by what they do", () => {
       understand("this delays, they are costing much money for you?", { marked: true }).units.at(-1)!.question,
     ).toBe("statement");
     expect(understand("this delays, they are costing much money for you?").units.at(-1)!.question).toBeNull();
+  });
+
+  it("hears a proposal after a nervous 'sorry, maybe we could...'", () => {
+    const r = understand("um ok so sorry maybe we could do a free trial in all the branches for a month");
+    expect(r.units.at(-1)!.act).toBe("proposal");
   });
 
   it("keeps an adverb after its subject in that clause: 'we also have a site' is one statement", () => {

@@ -294,6 +294,13 @@ describe("offline persona: answers the question asked", () => {
     ]);
     // Whatever the answer, it is unmistakably a yes or a not-yet.
     expect(replies[3]).toMatch(/^(Dana here\. )?(Yes|Deal|Agreed|Let's do|Not yet|No|Not now)\b/);
+    // "I was hoping you could tell me..." asks how things run, not what the buyer hopes for.
+    const [, hoping] = play(dana, [
+      "Hello",
+      "Um, so I was hoping you could, um, tell me a bit about how the warehouses run?",
+    ]);
+    expect(hoping).toMatch(/warehouses/);
+    expect(hoping).not.toMatch(/I want to/);
   });
 
   it("says an aim as its own wish, never pauses inside 'year on year', and knows who 'this person' is (writer K's ferry script, dev)", () => {

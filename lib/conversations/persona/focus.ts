@@ -103,7 +103,8 @@ export function clearHit(c: Ctx): Hit | null {
 }
 /** What solving it would mean or what the persona aims for; the act model's "need-payoff" only with a hypothetical in the words. */
 export function asksPayoff(c: Ctx): boolean {
-  const text = c.reading.text.replace(/\bwould you say\b/g, "");
+  // "I was hoping you could tell me..." asks for an account, not for what the buyer hopes for.
+  const text = c.reading.text.replace(/\bwould you say\b|\bhoping you (?:could|can|would|might)\b/g, "");
   return (
     c.q.wants.meaning ||
     GOAL_WORDS.test(text) ||
