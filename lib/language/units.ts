@@ -27,6 +27,8 @@ export const WH = new Set(["what", "how", "why", "when", "where", "who", "whom",
 const AUX_WORDS = new Set(
   "do does did is are was were am have has had can could would will should shall may might must".split(" "),
 );
+/** Words after a wh-word in place that show it asks: "means what exactly", "is what, approximately". */
+const HEDGED_AFTER = new Set(["exactly", "approximately", "roughly", "precisely"]);
 /** "sorry, maybe we could...": a hedge after "sorry" shows that "sorry" only led in. */
 const HEDGES = new Set(["maybe", "perhaps"]);
 /** Words that may open a unit before its content: "okay so what...", "got it and who...". */
@@ -290,6 +292,12 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     // "and late cancellations, how often": a quantity asked at the end of a noun phrase, no verb needed.
     const endQuantity = w[i] === "how" && QUANTITY.has(w[i + 1] ?? "") && i + 2 === core.length;
     if (endQuantity && !EMBEDDING.has(prev)) return "in-place";
+    // "hit or miss means what exactly", "one visit is what, approximately, in revenue": a hedge after
+    // the wh-word asks, even after "is" or "means", unless a subject follows ("what exactly you mean").
+    const hedged =
+      HEDGED_AFTER.has(w[i + 1] ?? "") && !["i", "you", "we", "they", "he", "she", "it"].includes(w[i + 2] ?? "");
+    if (hasVerb && hedged && !["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev))
+      return "in-place";
     if (!hasVerb || EMBEDDING.has(prev) || EMBEDDING.has(core[i - 1].lemma)) continue;
     if (["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev)) continue;
     const next = w[i + 1];

@@ -327,6 +327,10 @@ describe("questions found by what they do", () => {
     ["and late cancellations how often", "in-place"],
     ["so i was hoping you could tell me a bit about how the booking works at the moment", "request"],
     ["oh that's sorry that sounds really frustrating was it the instructors who didn't like it or the cost", "yes-no"],
+    // Writer I's Hindi speaker: a wh-word in place with a hedge after it asks, even after "means" or "is".
+    ["hit or miss means what exactly texts are not going or patients are not responding", "in-place"],
+    ["and one visit is what approximately in revenue", "in-place"],
+    ["i know what exactly you mean", null],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });
