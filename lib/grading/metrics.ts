@@ -2,7 +2,7 @@ import type { StoredMetrics } from "@/db/schema/grade-shape";
 import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 
 import { countFillers, type FillerCounts, mergeFillers, totalFillers } from "./fillers";
-import { listeningCounts, type MarkedQuestion, markQuestions } from "./questions";
+import { discoveryQuestions, listeningCounts, type MarkedQuestion, markQuestions } from "./questions";
 import { wordCount } from "./text";
 import { topicsDiscovered } from "./topics";
 import type { TranscriptTurn } from "./transcript";
@@ -72,7 +72,8 @@ export function computeMetrics(
     longest_monologue_words: monologue.words,
     longest_monologue_seq: monologue.seq,
     question_marks: questionMarks,
-    stages_covered: SPIN_STAGES.filter((stage) => questionMarks.some((q) => q.stage === stage)),
+    // The counted questions, as every count and bar of the grade: an unanswered one covers no stage.
+    stages_covered: SPIN_STAGES.filter((stage) => discoveryQuestions(questionMarks).some((q) => q.stage === stage)),
     topics_covered: topicsDiscovered(topics, ordered, questionMarks),
   };
 }

@@ -97,7 +97,7 @@ export function measureTranscript(
   const metrics = computeMetrics(ordered, topics, personaVocabulary(input.persona));
   if (opts.questions) {
     metrics.question_marks = opts.questions;
-    metrics.stages_covered = SPIN_STAGES.filter((s) => opts.questions!.some((q) => q.stage === s));
+    metrics.stages_covered = SPIN_STAGES.filter((s) => discoveryQuestions(opts.questions!).some((q) => q.stage === s));
   }
   const measureInput: MeasureInput = {
     kind: scenario.kind,

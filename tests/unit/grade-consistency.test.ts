@@ -49,6 +49,8 @@ function contradictions(c: LabelledCall, g: GradeResult, turns: TranscriptTurn[]
     if ((bar === 0) !== (byStage[s] === 0)) out.push(`stage bar ${s}=${bar} vs ${byStage[s]} counted questions`);
     if (new RegExp(`no ${s} question`).test(g.feedback.spin_feedback) && byStage[s] > 0)
       out.push(`"no ${s} question" beside ${byStage[s]} counted`);
+    if (g.stages_covered.includes(s) !== byStage[s] > 0)
+      out.push(`stages_covered ${g.stages_covered.includes(s) ? "has" : "lacks"} ${s} beside ${byStage[s]} counted`);
   }
   const heard = listeningCounts(marks);
   const phrase = `${heard.built.length} of ${heard.of.length} questions built on the previous answer`;
