@@ -254,10 +254,7 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     // Exclamations: "what a week", "how nice".
     if (
       (first === "what" && (w[1] === "a" || w[1] === "an") && w.length <= 4) ||
-      (first === "how" &&
-        core[1]?.pos === "ADJ" &&
-        w.length <= 3 &&
-        !["many", "much", "long", "often", "big", "far", "soon"].includes(w[1]))
+      (first === "how" && core[1]?.pos === "ADJ" && w.length <= 3 && !QUANTITY.has(w[1]))
     )
       return null;
     return "wh";

@@ -39,6 +39,12 @@ const FACTS = { easy: 2, medium: 1, hard: 1 } as const;
 const hidden = (c: Ctx) => c.card.pains.map((_, i) => i).filter((i) => !c.s.revealed.includes(i));
 const painText = (c: Ctx, i: number) => c.card.pains[i].facts.flatMap((f) => f.pieces).join(" ");
 
+/** After a lead-in that ends in a comma ("Well,", "As I said,") the words go on in lower case. */
+const afterIntro = (intro: string, text: string) => `${intro} ${/,$/.test(intro) ? lowerFirst(text) : text}`;
+
+/** A piece said on its own loses the word that tied it to the one before ("And ..."). */
+const alone = (piece: string) => upperFirst(piece.replace(/^(and|but|plus|so|also)\s+/i, ""));
+
 /** Facts spoken as short first-person pieces; ones already told are flagged as such. */
 export function speakFacts(c: Ctx, facts: Fact[]): string {
   let out: string[] = [];
@@ -53,8 +59,7 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
   // take?" after the broken-kit pain gets "As I said, an average repair takes 9 days."
   if (told && !c.repaired && facts.every((f) => c.s.told.has(f.id)) && out.length > 1) out = [closestPiece(c, out)];
   const intro = told && !c.repaired ? say(c, "told") : say(c, "intro");
-  // After a lead-in that ends in a comma ("Well,", "As I said,") the fact goes on in lower case.
-  return `${intro} ${/,$/.test(intro) ? lowerFirst(out.join(" ")) : out.join(" ")}`.trim();
+  return afterIntro(intro, out.join(" ")).trim();
 }
 
 /** A piece in the form the turn asks for counts more: "how long does it stay broken?" wants the one with the duration. */
@@ -73,8 +78,7 @@ function closestIndex(c: Ctx, pieces: string[]): number {
 /** The piece that shares most words with the turn, in the form it asks for (the first among equals). */
 function closestPiece(c: Ctx, pieces: string[]): string {
   const best = pieces[closestIndex(c, pieces)];
-  // Said alone, a piece loses the "And" that tied it to the one before.
-  return upperFirst(best.replace(/^(and|but|plus|so|also)\s+/i, ""));
+  return alone(best);
 }
 
 /** The best facts among the hits that `keep` allows: untold first, as many as the difficulty gives. */
@@ -239,9 +243,7 @@ function whatItLeadsTo(c: Ctx, i: number): string | null {
     } else k = restated;
   }
   const intro = say(c, "told");
-  // Said alone, a piece loses the word that tied it to the one before.
-  const piece = upperFirst(pieces[k].replace(/^(and|but|plus|so|also)\s+/i, "").replace(/^which\b/i, "that"));
-  return `${intro} ${/,$/.test(intro) ? lowerFirst(piece) : piece}`;
+  return afterIntro(intro, alone(pieces[k].replace(/^which\b/i, "that")));
 }
 
 /** What a revealed pain costs: the rest of its card entry first, then its knock-on effects, then the goal it blocks. */
