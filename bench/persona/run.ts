@@ -105,8 +105,8 @@ function styleTable() {
 
 /**
  * Non-sequiturs per 10 replies for every writer's split side by side. The learned fact ranker trains on
- * writer A and the dev splits of writers D and H (scripts/train-persona-ranker.ts); B and the holdout
- * splits are only scored.
+ * writer A and the dev splits of writers D and H (scripts/train-persona-ranker.ts); B, the holdout
+ * splits and writer L (all holdout) are only scored.
  */
 function writersTable() {
   const dev = (s: Script) => s.split === "dev";
@@ -120,6 +120,8 @@ function writersTable() {
     ["H holdout", runSet("writer-h", holdout)],
     ["K dev", runSet("writer-k", dev)],
     ["K holdout", runSet("writer-k", holdout)],
+    // Writer L (session 13): all holdout, never read while tuning; measured before and after.
+    ["L holdout", runSet("writer-l")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   const styles = [...new Set(rows.flatMap((r) => r.map((x) => x.style)))];
