@@ -460,13 +460,15 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
     ts.slice(i + 2, i + 4).some((x) => x.pos === "VERB" || x.pos === "AUX")
   )
     return true;
+  // "...really helpful who else would need to be involved": "else" may come between the wh-word and its verb.
+  const auxAt = ts[i + 1]?.lower === "else" ? i + 2 : i + 1;
   if (
     WH.has(t.lower) &&
     t.lower !== "when" &&
     t.lower !== "where" &&
-    isAux(ts[i + 1]) &&
-    !!ts[i + 2] &&
-    !["ADP", "PUNCT", "CCONJ", "SCONJ"].includes(ts[i + 2].pos)
+    isAux(ts[auxAt]) &&
+    !!ts[auxAt + 1] &&
+    !["ADP", "PUNCT", "CCONJ", "SCONJ"].includes(ts[auxAt + 1].pos)
   )
     return true;
   // "...i'd like to understand how things run": a request for information starts a unit of its own.

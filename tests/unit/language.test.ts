@@ -331,6 +331,9 @@ describe("questions found by what they do", () => {
     ["hit or miss means what exactly texts are not going or patients are not responding", "in-place"],
     ["and one visit is what approximately in revenue", "in-place"],
     ["i know what exactly you mean", null],
+    // Session 13 review (Dana): "else" between the wh-word and its verb, after a remark.
+    ["that's really helpful who else would need to be involved if you decided to look at fixing this", "wh"],
+    ["thanks that is great what else would you change", "wh"],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });

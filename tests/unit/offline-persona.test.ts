@@ -303,6 +303,32 @@ describe("offline persona: answers the question asked", () => {
     expect(hoping).not.toMatch(/I want to/);
   });
 
+  it("answers a process question the card does not cover in character, not with the fact it already told (session 13 review)", () => {
+    const replies = play(dana, [
+      "hey dana thanks for hopping on um so i guess to start like can you just walk me through how orders actually move through your two warehouses",
+      "okay gotcha and um how do you decide which warehouse picks which order like is that automatic or is somebody kind of eyeballing it",
+      "How are orders entered into your system when they come in?",
+    ]);
+    expect(replies[0]).toMatch(/4,000 orders/);
+    for (const reply of replies.slice(1)) {
+      expect(reply).not.toMatch(/4,000|regional warehouses/);
+      expect(reply).toMatch(/team|check|detail|to hand/i);
+    }
+  });
+
+  it("counts a cost question it could not answer as asked: no 'you don't see what this is costing us' after it (session 13 review)", () => {
+    const replies = play(dana, [
+      "Hi Dana, thanks for taking the call. To start, how does an order get routed to one of your two warehouses today?",
+      "And where does that break down? What are the most common problems your team deals with?",
+      "How much is that costing you, whether in extra shipping, labour, or lost customers?",
+      "If you could fix that, what would it mean for you personally and for the business this year?",
+      "Who else feels this pain? Would your warehouse managers or the finance team have a view on it?",
+      "Here's what I'd suggest: let's book 45 minutes next Tuesday at 10am with you, your two warehouse managers, and someone from finance.",
+    ]);
+    expect(replies[5]).toMatch(/^(Dana here\. )?(Yes|Deal|Agreed|Let's do|Not yet|No|Not now)\b/);
+    expect(replies[5]).not.toMatch(/costing us/);
+  });
+
   it("says an aim as its own wish, never pauses inside 'year on year', and knows who 'this person' is (writer K's ferry script, dev)", () => {
     const { personas, scripts } = loadSet("writer-k");
     const script = scripts.find((x) => x.id === "K-14")!;

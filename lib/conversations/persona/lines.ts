@@ -233,6 +233,23 @@ const LINES = {
     "Depends on the size of it. For anything big I'd want to see the numbers first.",
     "Case by case, honestly. Show me it's worth it and then we'll talk about who else needs to see it.",
   ],
+  /** How something is done day to day, when the card does not say: in character, nothing new. */
+  evadeProcess: [
+    "That's more the team's detail than mine, honestly. I'd have to ask them exactly how they do it.",
+    "I'd need to check with the team on the detail of that. I don't get into it day to day.",
+    "That's in the weeds, to be honest. The team would know better than me.",
+  ],
+  /** A figure the card does not give. */
+  evadeNumber: [
+    "I don't have that number to hand, honestly.",
+    "I couldn't give you a figure for that off the top of my head.",
+    "No idea exactly. I'd have to pull that for you.",
+  ],
+  /** Who else feels a problem, when the card names nobody. */
+  othersAffected: [
+    "A few people feel it, one way or another. But it lands on my desk first.",
+    "Most of the team, to some degree. I'm the one who has to answer for it, though.",
+  ],
   evade: [
     "I couldn't tell you offhand. I'd have to check.",
     "Not something I have to hand, honestly.",

@@ -41,10 +41,12 @@ import { type Hit, isGeneric, queryOf, retrieve, specificOverlap } from "./retri
 import type { State } from "./state";
 import {
   asks,
+  beyondTold,
   CHECK_WORDS,
   COMPANY_WORDS,
   CONCERN_WORDS,
   EVASION,
+  evasionFor,
   FACT_KINDS,
   META_WORDS,
   namedPain,
@@ -58,6 +60,7 @@ import {
   SORRY_MEANT,
   SPIN,
   top,
+  WHO_ELSE,
 } from "./turn";
 
 type Route = { id: string; does: string; when: (c: Ctx) => boolean; reply: (c: Ctx) => string | null };
@@ -183,6 +186,19 @@ export const ROUTES: Route[] = [
     reply: (c) => onDecision(c) ?? say(c, "decisionGeneric"),
   },
   {
+    id: "who-else",
+    does: "'who else feels this?' gets who the problem reaches: a person the card names, what the pain on the table does, or an in-character line",
+    when: (c) => asks(c) && WHO_ELSE.test(c.reading.text),
+    reply: (c) => {
+      // "Who feels that most?" on a card that names someone who watches it: that person.
+      const named = c.hits.find(
+        (h) => h.fact.person && !c.s.told.has(h.fact.id) && specificOverlap(c.card, c.q, h.fact) > 0,
+      );
+      if (named) return onClearHit(c, named);
+      return c.s.current !== null ? onImplication(c) : say(c, "othersAffected");
+    },
+  },
+  {
     id: "size",
     does: "how big the business is gets the company's size",
     when: (c) =>
@@ -240,6 +256,12 @@ export const ROUTES: Route[] = [
       !(c.main?.act === "implication" && c.s.current !== null) &&
       !(clearHit(c) && specificOverlap(c.card, c.q, clearHit(c)!.fact) >= 2),
     reply: onConcern,
+  },
+  {
+    id: "beyond-told",
+    does: "a question the card does not answer, whose nearest fact was already told, gets an in-character non-answer, not that fact again",
+    when: (c) => asks(c) && !c.repaired && beyondTold(c),
+    reply: (c) => say(c, evasionFor(c)),
   },
   {
     id: "clear-fact",
@@ -448,6 +470,7 @@ export function readTurn(
   const main = mainUnit(reading);
   const q = queryOf(reading, main, card, buyerBefore);
   if (reading.units.some((u) => u.question)) s.lastQuestion = text;
+  if (main?.act === "implication" && main.question) s.costAsked += 1;
   const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired, buyerBefore };
   return { ...c, hits: reranked(c) };
 }

@@ -16,6 +16,8 @@ export type State = {
   goalsShared: Set<number>;
   motivationShared: boolean;
   implications: number;
+  /** Questions the learner asked about what a problem costs or leads to, answered or not. */
+  costAsked: number;
   /** Questions the learner asked about problems (vague or named). */
   problemsAsked: number;
   concern: "none" | "raised" | "addressed";
@@ -47,6 +49,7 @@ export function initialState(card: Card): State {
     goalsShared: new Set(),
     motivationShared: false,
     implications: 0,
+    costAsked: 0,
     problemsAsked: 0,
     concern: "none",
     pitched: 0,
@@ -73,7 +76,8 @@ export function missingForClose(card: Card, s: State, ignorePains = false): stri
   const needed = { easy: 1, medium: Math.min(2, card.pains.length), hard: card.pains.length }[card.difficulty];
   if (problems < needed && !ignorePains) return FULL_PICTURE;
   const costs = card.difficulty === "hard" ? Math.min(2, card.pains.length) : card.difficulty === "medium" ? 1 : 0;
-  if (s.implications < costs) return "I'm not sure you see what this is costing us yet.";
+  // A cost the learner asked about counts even when the buyer had no figure to give: it was asked.
+  if (Math.max(s.implications, s.costAsked) < costs) return "I'm not sure you see what this is costing us yet.";
   if (goals < 1 && card.difficulty !== "easy") return "you don't know yet what I'm actually trying to achieve.";
   if (goals < 1 && s.implications < 1) return "you don't know yet what I'm actually trying to achieve.";
   return null;

@@ -7,8 +7,9 @@ import { ANAPHORS } from "@/lib/language/lexicon";
 import { applyRepair } from "@/lib/language/normalise";
 
 import type { Ctx } from "./answers";
-import { GENERIC_QUESTION, MONEY, OTHERS, STOP } from "./cues";
+import { GENERIC_QUESTION, MONEY, OTHERS, stem, STOP } from "./cues";
 import { clearHit } from "./focus";
+import { specificOverlap } from "./retrieval";
 import { REVEAL_TRUST } from "./state";
 
 export const FACT_KINDS = new Set(["situation", "background", "role", "company", "decision", "motivation"]);
@@ -95,3 +96,70 @@ export function repairOf(previous: string, repair: { meant: string; replaces: st
 }
 
 export const SORRY_MEANT = /^\s*(sorry|oops|sry)[,.!\s-]+(i meant|i mean|what i meant was|meant)[,:\s-]+/i;
+
+/**
+ * Words that say how a question asks, not what it is about: "roughly how often", "ballpark", "out of
+ * the four thousand" (a number the card gives in figures).
+ */
+const FORM_WORDS = new Set(
+  (
+    "often many much long ballpark rough roughly approximately exactly normal typical usual average " +
+    "one two three four five six seven eight nine ten twenty thirty forty fifty hundred thousand million"
+  )
+    .split(" ")
+    .map(stem),
+);
+/** Verbs that say nothing about which process is meant: "how does that work", "how do you get on". */
+const LIGHT_VERBS = new Set("be have do get go make work look feel happen say mean see think know".split(" "));
+
+/**
+ * "How do you decide which warehouse picks an order": the verb that names the process asked about, when
+ * the question opens with "how" ("...so I can check how we'd connect" asks which system, not how).
+ */
+function processVerb(c: Ctx): string | null {
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  const how = core.findIndex((t) => t.lower === "how");
+  if (how < 0 || core.slice(0, how).some((t) => t.pos === "VERB" || t.pos === "NOUN")) return null;
+  if (["many", "much", "often", "long", "far", "big"].includes(core[how + 1]?.lower ?? "")) return null;
+  let k = core.findIndex((t, i) => i > how && t.pos === "VERB");
+  if (k < 0) return null;
+  // "how does an order get routed", "how are orders entered" (a plural noun tagged as a verb): the last of a run.
+  while (core[k + 1]?.pos === "VERB") k++;
+  return LIGHT_VERBS.has(core[k].lemma) ? null : stem(core[k].lemma);
+}
+
+/**
+ * A question about something the card does not say, whose nearest fact is one already told: telling it
+ * again answers nothing. It asks how a process runs ("how are orders entered into your system?") and the
+ * fact does not name that process; or it shares no word with the fact, says two things the card does not
+ * know, and the ranker is unsure. Word overlap cannot tell "does it kick off when you charge them?" from
+ * "chasing fees causes arguments", so a told fact that shares a word is still said again.
+ */
+export function beyondTold(c: Ctx): boolean {
+  if (!c.main?.question || c.main.question === "tag") return false;
+  const first = c.hits[0];
+  if (!first) return false;
+  const told = c.s.told.has(first.fact.id) || (first.fact.kind === "pain" && c.s.revealed.includes(first.fact.index));
+  if (!told) return false;
+  const overlap = specificOverlap(c.card, c.q, first.fact);
+  const own = new Set(c.main.tokens.slice(c.main.start).map((t) => stem(t.lemma)));
+  const unknown = c.q.unknown.filter((s) => own.has(s) && !FORM_WORDS.has(s));
+  const verb = processVerb(c);
+  if (verb !== null && !first.fact.stems.has(verb) && (overlap <= 1 || unknown.length >= 2)) return true;
+  // Nothing but its own unknown words, and the ranker is unsure of the fact: "what's your favourite machine brand?".
+  return unknown.length >= 2 && overlap === 0 && (first.p ?? 0) < UNSURE;
+}
+const UNSURE = 0.3;
+
+/** The in-character non-answer that fits the question's form: a figure, a process, money, or anything else. */
+export function evasionFor(c: Ctx): "evadeMoney" | "evadeNumber" | "evadeProcess" | "evadeOthers" | "evade" {
+  if (c.q.topic === "money") return "evadeMoney";
+  if (c.q.topic === "others") return "evadeOthers";
+  if (c.q.wants.number) return "evadeNumber";
+  if (processVerb(c) !== null || c.q.wants.person) return "evadeProcess";
+  return "evade";
+}
+
+/** "Who else feels this?", "who else would care about it": who the problem reaches, not who signs. */
+export const WHO_ELSE =
+  /\bwho (else )?(would |will |does |do |is |are )?(care|cares|feel|feels|be affected|is affected|are affected|notice|notices|suffer|suffers|get hit|gets hit|deal with it|deals with it)\b/;
