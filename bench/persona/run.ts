@@ -5,6 +5,8 @@
  * conversations are held through the real API in tests/integration/persona-conversations.test.ts.
  */
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
+import { FILLERS, fillersIn } from "@/lib/conversations/persona/recitation";
+import { tokenise } from "@/lib/language/nlp";
 import { demoRoleplays } from "@/lib/demo/personas";
 import type { Persona } from "@/lib/validations/persona";
 
@@ -124,6 +126,7 @@ function writersTable() {
     ["L holdout", runSet("writer-l")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
+  fillerPlaces(columns.flatMap(([, runs]) => runs));
   const styles = [...new Set(rows.flatMap((r) => r.map((x) => x.style)))];
   const per10 = (r: { nonSequiturs: number; replies: number }[]) => {
     const replies = r.reduce((n, x) => n + x.replies, 0);
@@ -135,6 +138,36 @@ function writersTable() {
   for (const style of styles)
     console.log(`| ${style} | ${rows.map((r) => per10(r.filter((x) => x.style === style))).join(" | ")} |`);
   console.log(`| all | ${rows.map((r) => per10(r)).join(" | ")} |`);
+}
+
+/**
+ * Where the fillers went, over every writer's scripts: a filler's two neighbours tagged on their own (not by
+ * the engine's tagging) are inside a phrase after an article or a preposition, or between a word and the
+ * noun it describes ("instructor, you know, diaries"). Isolated tagging misreads a few ("no-heat or").
+ */
+function fillerPlaces(runs: ScriptRun[]) {
+  const around = new RegExp(`(\\S+)\\s+(?:${FILLERS.map((f) => f.slice(0, -1)).join("|")}),\\s+(\\S+)`, "gi");
+  const said = runs.flatMap((r) => r.transcript.filter((l) => l.speaker === "persona").map((l) => l.text));
+  let fillers = 0;
+  let inside = 0;
+  for (const reply of said)
+    for (const m of reply.matchAll(around)) {
+      fillers++;
+      const before = m[1].replace(/,$/, "");
+      if (/[.;:!?]$/.test(before)) continue;
+      const t = tokenise(`${before} ${m[2]}`);
+      const [a, b] = [t[0]?.pos ?? "", t.at(-1)?.pos ?? ""];
+      if (
+        ["DET", "ADP"].includes(a) ||
+        /^(its|our|my|their|your|his|her)$/i.test(before) ||
+        (["ADJ", "NUM", "NOUN", "PROPN"].includes(a) && ["NOUN", "PROPN"].includes(b))
+      )
+        inside++;
+    }
+  const counts = said.map((r) => fillersIn(r).length);
+  console.log(
+    `\nFillers, every writer's scripts (${said.length} replies): ${counts.filter((n) => n > 0).length} replies hold one, ${counts.filter((n) => n >= 3).length} hold three or more; ${inside} of ${fillers} fillers sit inside a phrase.`,
+  );
 }
 
 void main();

@@ -5,6 +5,7 @@
  * placed at a pause where there is one, never twice in a reply, and at most twice in a call while
  * another is left (the same filler over and over is a tic).
  */
+import { type Token, tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
 import { type Card, cardOf } from "./facts";
@@ -96,13 +97,47 @@ function candidates(text: string, run: Run): { text: string; rank: number }[] {
 const OPTIONAL = new Set(
   "also really actually currently usually normally typically generally just already simply largely".split(" "),
 );
+/** Adverbs that carry the point: a negation, a limit, a comparison, a time that matters. */
+const KEEP_ADVERBS = new Set(
+  "not never no only more less most least very too so as how when where why there here then ago once twice still even again back out up down off away over late early".split(
+    " ",
+  ),
+);
 function withoutOptionalWords(text: string, run: Run): string[] {
   const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const tags = tagsOf(spans.map((m) => m[0]));
   const out: string[] = [];
   for (let k = run.start; k < run.end; k++) {
     const span = spans[k];
-    if (!span || !OPTIONAL.has(span[0].toLowerCase())) continue;
+    const word = span?.[0].toLowerCase() ?? "";
+    // A plain adverb a speaker leaves out ("now asks", "regularly run"), by its tag as well as by name.
+    const adverb =
+      tags[k]?.first === "ADV" && tags[k].last === "ADV" && /^[a-z]+$/.test(word) && !KEEP_ADVERBS.has(word);
+    if (!span || (!OPTIONAL.has(word) && !adverb)) continue;
     out.push(tidy(text.slice(0, span.index!) + text.slice(span.index! + span[0].length + 1)));
+  }
+  return out;
+}
+
+/** The first and last part-of-speech tag of each whitespace word, tagged in context. */
+type WordTags = { first: string; last: string };
+function tagsOf(words: string[]): WordTags[] {
+  const tokens: Token[] = tokenise(words.join(" "));
+  const out: WordTags[] = [];
+  let t = 0;
+  for (const w of words) {
+    let rest = w;
+    const mine: Token[] = [];
+    // A word is one or more tokens ("don't" -> do, n't; "cut-off," -> cut-off, ","): consume them by text.
+    while (t < tokens.length && rest.length > 0) {
+      const at = rest.indexOf(tokens[t].text);
+      if (at < 0 || at > 1) break;
+      mine.push(tokens[t]);
+      rest = rest.slice(at + tokens[t].text.length);
+      t++;
+    }
+    const words = mine.filter((x) => x.pos !== "PUNCT");
+    out.push({ first: words[0]?.pos ?? "X", last: words.at(-1)?.pos ?? "X" });
   }
   return out;
 }
@@ -151,6 +186,13 @@ const BOUND = new Set(
 
 const IDIOM_LINKS = new Set(["on", "to", "by", "after", "for", "in"]);
 
+/** Words a noun phrase is made of: no pause between them and the word before that describes them. */
+const NOMINAL = new Set(["NOUN", "PROPN", "ADJ", "NUM", "DET", "PRON"]);
+const VERBAL = new Set(["AUX", "VERB"]);
+const POSSESSIVE = new Set("its our my their your his her whose".split(" "));
+/** "once a month", "twice a week": one phrase said aloud. */
+const ONCE = new Set(["once", "twice"]);
+
 /** The particles of phrasal verbs: "turn up", "send it back", "throw it out". */
 const PARTICLES = new Set("up out off down away back over".split(" "));
 
@@ -167,24 +209,39 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
   // "year on year", "day to day", "shift by shift" are one word said aloud: no pause inside.
   const idiom = (k: number) =>
     (IDIOM_LINKS.has(w(k)) && w(k + 1) === w(k - 1)) || (IDIOM_LINKS.has(w(k - 1)) && w(k) === w(k - 2));
-  const inside = Array.from({ length: Math.max(0, run.end - run.start - 2) }, (_, i) => run.start + 1 + i).filter(
+  // Any word but the first may take the pause before it: before the last still breaks the run.
+  const inside = Array.from({ length: Math.max(0, run.end - run.start - 1) }, (_, i) => run.start + 1 + i).filter(
     (k) => !idiom(k),
   );
   // Never before a verb's particle ("don't turn, basically, up") or after a word a phrase belongs to.
   const free = (k: number) => !BOUND.has(w(k - 1)) && !PARTICLES.has(w(k)) && !/[-]$/.test(wordTokens[k - 1][0]);
+  const tags = tagsOf(wordTokens.map(([t]) => t));
+  // Never inside a phrase, by the words' tags in context: after an article, a preposition, a conjunction, an
+  // auxiliary or a possessive; between a describing word or a noun and the noun it describes ("instructor
+  // diaries", "its best-selling blend", "9 reported incidents"); between a verb and its object; in "once a month".
+  const inPhrase = (k: number) => {
+    if (/[,;:]$/.test(wordTokens[k - 1][0])) return false;
+    const [a, b] = [tags[k - 1], tags[k]];
+    if (["DET", "ADP", "CCONJ", "SCONJ", "PART", "AUX"].includes(a.last) || POSSESSIVE.has(w(k - 1))) return true;
+    if (["ADJ", "NUM", "NOUN", "PROPN", "VERB"].includes(a.last) && NOMINAL.has(b.first)) return true;
+    return ONCE.has(w(k - 1));
+  };
+  const fits = (k: number) => free(k) && !inPhrase(k);
   // A pause comes before a clause, between a subject and its verb ("reminders, in practice, are sent"),
-  // or before a phrase; never inside "out of order" or "sent by hand".
+  // or before a phrase ("written, honestly, on paper").
   const at =
+    near(inside.filter((k) => CLAUSE.has(w(k)) && !inPhrase(k))) ??
     near(
       inside.filter(
-        (k) =>
-          CLAUSE.has(w(k)) ||
-          (AUX.has(w(k)) && free(k) && !AUX.has(w(k - 1)) && !PHRASE.has(w(k - 1)) && w(k - 1) !== "to") ||
-          (PHRASE.has(w(k)) && free(k) && !PHRASE.has(w(k - 1))),
+        (k) => fits(k) && ["NOUN", "PROPN", "PRON"].includes(tags[k - 1].last) && VERBAL.has(tags[k].first),
       ),
     ) ??
+    near(inside.filter((k) => fits(k) && ["ADP", "ADV", "SCONJ"].includes(tags[k].first) && !PHRASE.has(w(k - 1)))) ??
     // Where the text already pauses ("driving schools: honestly, 14 branches"), never inside "driving schools".
     near(inside.filter((k) => /[,;:]$/.test(wordTokens[k - 1][0]) && !PARTICLES.has(w(k)))) ??
+    near(inside.filter(fits)) ??
+    // Nothing fits: between a verb and its object is the least odd ("runs, honestly, 38 vans"), never inside a noun.
+    near(inside.filter((k) => free(k) && tags[k - 1].last === "VERB")) ??
     near(
       inside.filter(
         (k) =>
@@ -241,7 +298,7 @@ export function unrecite(reply: string, card: Card, said: string[] = []): string
   const used = new Map<string, number>();
   for (const f of said.flatMap(fillersIn)) used.set(f, (used.get(f) ?? 0) + 1);
   let text = reply;
-  for (let guard = 0; guard < 20; guard++) {
+  for (let guard = 0; guard < 40; guard++) {
     const { best: run, excess } = runsOf(text, card);
     if (run.length < RECITATION_WORDS) return fillerSentencesJoined(text);
     // The plainest re-voicing that shortens the long runs; among equals, the one that clears most.

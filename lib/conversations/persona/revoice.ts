@@ -94,10 +94,19 @@ const TIME_PHRASE = String.raw`(?:on (?:Mondays?|Tuesdays?|Wednesdays?|Thursdays
 
 /** A clause after "and" has a verb of its own within its first few words ("and site managers type it"). */
 function clauseAhead(rest: string): boolean {
-  const ts = tokenise(rest.split(/[,.;:!?]/)[0]).slice(0, 5);
-  const verb = ts.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
+  const all = tokenise(rest.split(/[,.;:!?]/)[0]);
+  const ts = all.slice(0, 5);
+  const verb = ts.findIndex(
+    (t, i) =>
+      (t.pos === "VERB" || t.pos === "AUX") &&
+      // "a shared Excel sheet": a participle after an article describes the noun after it.
+      !(ts[i - 1]?.pos === "DET" && ["NOUN", "PROPN", "ADJ"].includes(ts[i + 1]?.pos ?? "")) &&
+      // "repair calls a day": a plural noun before a rate ("a day", "per week") is no verb.
+      !(/^(a|an|per|every)$/.test(all[i + 1]?.lower ?? "") && PER.test(all[i + 2]?.lower ?? "")),
+  );
   return verb > 0 && ["NOUN", "PRON", "PROPN", "DET", "NUM", "ADJ"].includes(ts[0].pos);
 }
+const PER = /^(day|week|month|year|hour|shift|night|morning)s?$/;
 /** "treadmills, bikes and rowers": the words before "and" are the last item of a comma list. */
 function endsListItem(before: string): boolean {
   const clause = before.split(/[.!?;:]/).at(-1) ?? "";
@@ -287,6 +296,8 @@ export const REVOICINGS: Revoicing[] = [
     never: [
       "on a typical day 12-15 treadmills, bikes and rowers are out of order",
       "callouts for showers, heating and air conditioning run at 20 a month",
+      "Handles about 140 service and repair calls a day, rising to around 210 in July.",
+      "plan each day on a whiteboard and a shared Excel sheet.",
     ],
   },
   {
