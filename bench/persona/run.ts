@@ -6,8 +6,8 @@
  */
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
 import { FILLERS, fillersIn } from "@/lib/conversations/persona/recitation";
-import { tokenise } from "@/lib/language/nlp";
 import { demoRoleplays } from "@/lib/demo/personas";
+import { tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
 import { holdDiscovery, holdPitch, type Outcome, type Send } from "./learner";
