@@ -254,10 +254,19 @@ function pace({ metrics: m }: MeasureInput): MeasureResult {
   };
 }
 
+/** Sending material is a start, not a commitment: between a refusal (25) and a vague agreement (60). */
+const SENDS_ONLY = 40;
+
 function nextStepMeasure({ turns }: MeasureInput): MeasureResult {
   const step = nextStep(turns);
   if (!step.proposed) return { score: 0, evidence: null, detail: "no next step was proposed" };
   if (!step.agreed) return { score: 25, evidence: step.proposed, detail: "a next step was proposed but not agreed" };
+  if (step.sendsOnly)
+    return {
+      score: SENDS_ONLY,
+      evidence: step.proposed,
+      detail: "the buyer agreed to receive information, not to a step with their own time in it",
+    };
   return step.concrete
     ? {
         score: 100,

@@ -34,14 +34,24 @@ const PROPOSE =
   /\b(?:next step|follow[- ]?up|(?:shall|can|could|should) we|let's|how about|would you be open to|would it make sense to|are you open to|i'll send|i will send|book|schedule|set up|put (?:something|time|it) in|meet|meeting|call (?:on|next)|pilot|trial|demo|workshop|review|walkthrough|session|introduce|intro|loop in|next week|tomorrow|(?:mon|tues|wednes|thurs|fri)day|send (?:you|over)|calendar|invite)\b/;
 const CONCRETE =
   /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|next week|this week|\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december|\d+[- ]minute|(?:one|two|three|four|five|six|\d+) (?:depot|site|store|team|line|ward|branch|week|weeks|days)|pilot|workshop|with your)\b/;
-type NextStep = { proposed: Evidence | null; agreed: Evidence | null; concrete: boolean };
+/**
+ * "I'll send you the brochure and follow up next week": the seller sending material is not a step the buyer
+ * commits to, whatever its date. A step with the buyer's time in it (a meeting, a call, a demo, an invite) is.
+ */
+const SENDS_MATERIAL =
+  /\b(?:send|email|e-mail|forward|share|drop)\b[^.?!]{0,40}\b(?:info\w*|brochures?|case stud(?:y|ies)|deck|slides|materials?|details|overview|one-pager|pdf|pricing|price list|proposal|some stuff|something|a summary|links?|documents?|docs)\b/;
+const BUYER_TIME =
+  /\b(?:meet|meeting|call with|a call|the call|\w+'s call|(?:get|hop|jump) on a call|demo|pilot|trial|workshop|session|walkthrough|walk (?:you )?through|invite|calendar|book|schedule|slot|set (?:up )?a time|a time to (?:talk|meet|speak)|(?:talk|speak) again|catch up|put (?:something|time|it) in|\d{1,2}(?::\d\d)? ?(?:am|pm)|review with|sit down|get together|loop in|introduce)\b/;
+/** A date the buyer names in reply ("let's put something in for the 20th") is their time. */
+const DATE = /\b\d{1,2}(?:st|nd|rd|th)\b/;
+type NextStep = { proposed: Evidence | null; agreed: Evidence | null; concrete: boolean; sendsOnly: boolean };
 
 /**
  * The last next step the learner proposed (by what their turn does, read by the language layer), and
  * whether the buyer's next reply accepts it. A refusal, a stall or a goodbye is never an agreement.
  */
 export function nextStep(turns: TranscriptTurn[]): NextStep {
-  let best: NextStep = { proposed: null, agreed: null, concrete: false };
+  let best: NextStep = { proposed: null, agreed: null, concrete: false, sendsOnly: false };
   turns.forEach((t, i) => {
     if (t.speaker !== "learner") return;
     // The end of the turn by words, not sentences: a speech transcript has no full stops to count.
@@ -53,11 +63,13 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
     const reply = turns.slice(i + 1).find((x) => x.speaker === "persona");
     const agreed = reply !== undefined && replyStance(reply.text) === "accept";
     const r = reply ? normaliseText(reply.text) : "";
-    const concrete = CONCRETE.test(tail) || (agreed && CONCRETE.test(r));
+    const sendsOnly = SENDS_MATERIAL.test(tail) && !BUYER_TIME.test(tail) && !BUYER_TIME.test(r) && !DATE.test(r);
+    const concrete = !sendsOnly && (CONCRETE.test(tail) || (agreed && CONCRETE.test(r)));
     const candidate: NextStep = {
       proposed: { turn: i, quote: sentencesOf(t.text).slice(-2).join(" ") },
       agreed: agreed && reply ? { turn: turns.indexOf(reply), quote: reply.text } : null,
       concrete,
+      sendsOnly,
     };
     if (!best.agreed || candidate.agreed) best = candidate;
   });

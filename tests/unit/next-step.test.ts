@@ -56,3 +56,30 @@ describe("an agreed next step", () => {
     expect(step.agreed).toBeNull();
   });
 });
+
+describe("sending material is not a step the buyer commits to", () => {
+  it.each([
+    ["Sure. I send you brochure and case study. After, I follow up with you next week, OK?", "Fine. Email is best."],
+    ["great so i'll just email you some info and follow up next week", "sure sounds good"],
+    ["I'll forward our pricing and a couple of case studies tomorrow.", "Okay, thanks."],
+  ])("%s / %s", (learner, buyer) => {
+    const step = nextStep(call(learner, buyer));
+    expect(step.agreed).not.toBeNull();
+    expect(step.sendsOnly).toBe(true);
+    expect(step.concrete).toBe(false);
+  });
+
+  it.each([
+    [
+      "I'll send you a one-pager by Friday. Could we set a time to talk again once you've spoken to HR, say in two weeks?",
+      "Let's put something in for the 20th.",
+    ],
+    ["I'll send the invite for Tuesday at 10 with a short agenda.", "Great, send it over."],
+    ["I'll email you the deck and we can walk through it on Thursday's call.", "Sure."],
+    ["Can I send the details and book 30 minutes with your finance lead?", "Yes, do that."],
+  ])("a send with the buyer's time in it still counts: %s", (learner, buyer) => {
+    const step = nextStep(call(learner, buyer));
+    expect(step.sendsOnly).toBe(false);
+    expect(step.concrete).toBe(true);
+  });
+});
