@@ -37,6 +37,10 @@ export type Rule = {
   note: string;
 };
 
+/** Failures a buyer counts: no-shows, errors, late or missed things, hours lost chasing or redoing. */
+const TROUBLE =
+  "no[- ]?shows?|errors?|mistakes?|complaints?|delays?|delayed|cancell?ations?|returns?|breakdowns?|broken|defects?|rejects?|rejected|write-?offs?|chargebacks?|escalations?|missed|misses|late|lost|failed|failures?|fail|wasted?|rework|redo\\w*|duplicates?|churn\\w*|stock-?outs?|outages?|incidents?|accidents?|disputes?|denials?|denied|overdue|unpaid|chasing|fixing|redoing|correcting|re-?enter\\w*|re-?typ\\w*|wrong|problems?|issues?|idle|stuck";
+
 /** The lexicon's words of difficulty, as a pattern. */
 const DIFFICULTY = [...CLASSES.difficulty].join("|");
 
@@ -287,6 +291,29 @@ export const RULES: Rule[] = [
     ],
     miss: ["what drives your pricing", "who drives you to the depot", "what bugs did the app have"],
     note: 'Everyday words for what is hard or annoying ask about the problem, as "what\'s the biggest challenge" does.',
+  },
+  {
+    id: "problem-quantified",
+    does: "problem",
+    pattern: new RegExp(
+      `^(?:(?:and|so|ok|okay|um|uh|like|right) )*(?:roughly |approximately |about )?(?:how (?:many|much|often)|what (?:percentage|percent|share|proportion|fraction) of)\\b(?!.*\\b(?:cost|costs|costing|spend|spent|revenue|money|pay|paid|dollars?|pounds?|euros?)\\b).*\\b(?:${TROUBLE})\\b`,
+    ),
+    form: ["wh", "in-place", "request", "elliptic"],
+    priority: 1,
+    hit: [
+      "how many no-shows do you get in a week",
+      "how often do the invoices go out late",
+      "how many hours a week go on chasing missing documents",
+      "roughly how much of the techs day is wasted driving between jobs",
+      "what percentage of orders have errors",
+    ],
+    miss: [
+      "how many deliveries do you do a day",
+      "how much does each failed delivery cost you",
+      "how many people work on the front desk",
+      "how much money do you lose on returns",
+    ],
+    note: "Counting a trouble (how many no-shows, how often late, how many hours chasing) measures the problem, not the situation; its cost is an implication.",
   },
   {
     id: "problem-cause",

@@ -31,6 +31,7 @@ const AUX_WORDS = new Set(
 const HEDGED_AFTER = new Set(["exactly", "approximately", "roughly", "precisely"]);
 /** "sorry, maybe we could...": a hedge after "sorry" shows that "sorry" only led in. */
 const HEDGES = new Set(["maybe", "perhaps"]);
+const APPROXIMATE = new Set(["roughly", "approximately", "approx", "about", "around", "ballpark"]);
 /** Words that may open a unit before its content: "okay so what...", "got it and who...". */
 const LEAD_INS = new Set(
   "so and but okay ok well right now then also just yeah yes yep great thanks thank cool perfect sure alright oh ah wow nice good interesting understood gotcha hey hi hello please first firstly next finally lastly actually honestly basically anyway fine excellent awesome absolutely totally lovely brilliant".split(
@@ -190,6 +191,11 @@ export function skipLeadIns(ts: Token[]): number {
     // never in "sorry to hear that" or "sorry I'm late".
     const next = ts[i + 1]?.lower;
     if (w === "sorry" && next && (AUX_WORDS.has(next) || WH.has(next) || LEAD_INS.has(next) || HEDGES.has(next))) {
+      i += 1;
+      continue;
+    }
+    // "roughly how much...", "approximately how many...": the hedge leads the question in.
+    if (APPROXIMATE.has(w) && next && WH.has(next)) {
       i += 1;
       continue;
     }
