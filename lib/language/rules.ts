@@ -82,6 +82,28 @@ export const RULES: Rule[] = [
     note: "Pleasantries and audio checks are questions, not discovery.",
   },
   {
+    id: "situation-how-are-you-doing-it",
+    does: "situation",
+    pattern:
+      /^how (?:are|r|is|were) (?:you|u|ya|you guys|your (?:team|people|staff|guys)|they) (?!(?:doing|going|feeling|keeping|holding|getting|finding|thinking|coping|dealing|struggling|managing|liking|enjoying|settling)\b|\w*thing\b)[a-z]+ing\b/,
+    form: ["wh"],
+    priority: 2,
+    hit: [
+      "so how are you tracking the agents attendance right now",
+      "how are you handling the returns at the moment",
+      "how is your team planning the routes",
+    ],
+    miss: [
+      "how are you doing today",
+      "how are you going",
+      "how are you feeling about the launch",
+      "how are you",
+      "how are you everything is fine",
+      "how is your team thinking about that",
+    ],
+    note: "'How are you' with a verb of the work after it asks how the work is done, not how the buyer is.",
+  },
+  {
     id: "goodbye",
     does: "small-talk",
     pattern:
@@ -204,16 +226,32 @@ export const RULES: Rule[] = [
     note: "Who else carries a problem: its knock-on effect on people.",
   },
   {
+    id: "implication-risk",
+    does: "implication",
+    pattern:
+      /^(?:is there (?:a |any |some )?(?:real )?(?:risk|danger)|(?:what|how big)(?:'s| is) the (?:risk|danger)|are you (?:at risk|worried you'll)|could (?:that|this|it) (?:lead to|end up|cost))\b(?!.* (?:of|in|with) (?:switching|changing|moving|trying|buying|adopting|a new)\b)/,
+    form: ["wh", "yes-no", "in-place", "tag"],
+    priority: 1,
+    hit: [
+      "is there a risk she might leave, do you think?",
+      "what's the risk if nothing changes before the audit",
+      "could that lead to losing the contract",
+    ],
+    miss: ["what's the risk of switching to a new system", "is there a chance we could meet next week"],
+    note: "Asking what a problem puts at risk asks for its knock-on effect.",
+  },
+  {
     id: "implication-cost",
     does: "implication",
     pattern:
-      /\b(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b/,
+      /\b(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b|^(?:has|did|does|do|will|would|is|could) (?:that|this|it|they) (?:ever )?(?:cost|costing|lose|losing|lost) (?:you|ya|u|the business|the company|them|us)\b/,
     priority: 1,
     hit: [
       "what does that cost you",
       "how much does each failed delivery cost",
       "what's that costing you a month",
       "when that happens what does it cost you",
+      "oh no, sorry. has that cost you any customers?",
     ],
     miss: ["what does the software cost you today", "how much do you spend on fuel"],
     note: "The cost of a named problem (not the price of a tool the buyer uses).",

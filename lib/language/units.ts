@@ -64,6 +64,13 @@ const LEAD_PHRASES = [
   "may i ask",
   "if i may ask",
   "by the way",
+  // Sympathy before a question: "oh no, sorry. has that cost you any customers?"
+  "oh no",
+  "oh dear",
+  "sorry to hear that",
+  "i'm sorry to hear that",
+  "that's tough",
+  "that sucks",
 ];
 const REQUEST_STARTS = [
   "tell me",
@@ -543,6 +550,16 @@ function echoBefore(ts: Token[], i: number, segment: Token[], echoes: ReadonlySe
   return lead.some((t) => echoes.has(t.lemma) || echoes.has(t.lower));
 }
 const QUANTITY = new Set(["much", "many", "long", "often", "far", "big", "soon"]);
+const CLOSING_ASIDES = new Set([
+  "do you think",
+  "you think",
+  "don't you think",
+  "would you say",
+  "do you reckon",
+  "you reckon",
+  "d'you reckon",
+  "would you agree",
+]);
 
 function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
   const points: number[] = [];
@@ -555,6 +572,8 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
       continue;
     }
     if (i < 2) continue;
+    // "...is there a risk she might leave, do you think": a closing "do you think" belongs to the question before it.
+    if (CLOSING_ASIDES.has(ts.slice(i).map((t) => t.lower).join(" "))) break;
     // "if the dock wait was gone what would you do": a condition stays with its question.
     const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
     if (CONDITIONS.has(opener)) continue;
@@ -570,7 +589,9 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
     ) {
       // "...do you have and which ones": a marker, then a question of its own.
       const form = questionForm(ts, i, false);
-      const at = SPLIT_MARKERS.has(prev.lower) ? i - 1 : i;
+      // "...attendance right now is it biometric": "right now" ends the clause before it; it opens nothing.
+      const rightNow = prev.lower === "now" && ts[i - 2]?.lower === "right";
+      const at = SPLIT_MARKERS.has(prev.lower) && !rightNow ? i - 1 : i;
       if ((form === "wh" || form === "yes-no" || form === "request") && at - segmentStart >= 2) points.push(at);
       continue;
     }

@@ -338,6 +338,18 @@ describe("questions found by what they do", () => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });
 
+  it("keeps 'right now' and a closing 'do you think' with their clause, and lets sympathy lead in (session 13, dev misses)", () => {
+    const units = (t: string) => understand(t).units.map((u) => u.text);
+    expect(units("so how are you um tracking the agents attendance right now is it biometric or manual")).toEqual([
+      "so how are you tracking the agents attendance right now",
+      "is it biometric or manual",
+    ]);
+    expect(units("is there a risk she might leave, do you think?").at(-1)).toBe("is there a risk she might leave do you think");
+    const sorry = mainUnit(understand("oh no, sorry. has that cost you any customers?"))!;
+    expect(sorry.act).toBe("implication");
+    expect(sorry.question).toBe("yes-no");
+  });
+
   it("keeps a pitch dressed as a question whole: 'great' after a verb is not a marker, 'followed what you sold' is an object", () => {
     const r = understand(
       "Right. Wouldn't it be great if counts took twenty minutes on a tablet and orders just followed what you actually sold?",
