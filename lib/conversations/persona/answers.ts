@@ -40,7 +40,8 @@ const hidden = (c: Ctx) => c.card.pains.map((_, i) => i).filter((i) => !c.s.reve
 const painText = (c: Ctx, i: number) => c.card.pains[i].facts.flatMap((f) => f.pieces).join(" ");
 
 /** After a lead-in that ends in a comma ("Well,", "As I said,") the words go on in lower case. */
-const afterIntro = (intro: string, text: string) => `${intro} ${/,$/.test(intro) ? lowerFirst(text) : text}`;
+const afterIntro = (intro: string, text: string, names?: ReadonlySet<string>) =>
+  `${intro} ${/,$/.test(intro) ? lowerFirst(text, names) : text}`;
 
 /** A piece said on its own loses the word that tied it to the one before ("And ..."). */
 const alone = (piece: string) => upperFirst(piece.replace(/^(and|but|plus|so|also)\s+/i, ""));
@@ -59,7 +60,7 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
   // take?" after the broken-kit pain gets "As I said, an average repair takes 9 days."
   if (told && !c.repaired && facts.every((f) => c.s.told.has(f.id)) && out.length > 1) out = [closestPiece(c, out)];
   const intro = told && !c.repaired ? say(c, "told") : say(c, "intro");
-  return afterIntro(intro, out.join(" ")).trim();
+  return afterIntro(intro, out.join(" "), c.card.names).trim();
 }
 
 /** A piece in the form the turn asks for counts more: "how long does it stay broken?" wants the one with the duration. */
@@ -126,7 +127,10 @@ export function revealPain(c: Ctx, i: number): string {
   const [head, ...rest] = pain.facts;
   s.told.add(head.id);
   const [lead, ...more] = head.pieces.slice(0, PIECES[card.difficulty]);
-  let reply = say(c, first ? "painFirst" : "painNext", { pain: lead, inline: lowerFirst(lead.replace(/\.$/, "")) });
+  let reply = say(c, first ? "painFirst" : "painNext", {
+    pain: lead,
+    inline: lowerFirst(lead.replace(/\.$/, ""), card.names),
+  });
   if (more.length) reply += ` ${more.join(" ")}`;
   if (card.difficulty === "easy" && rest[0]) {
     s.told.add(rest[0].id);
@@ -243,7 +247,7 @@ function whatItLeadsTo(c: Ctx, i: number): string | null {
     } else k = restated;
   }
   const intro = say(c, "told");
-  return afterIntro(intro, alone(pieces[k].replace(/^which\b/i, "that")));
+  return afterIntro(intro, alone(pieces[k].replace(/^which\b/i, "that")), c.card.names);
 }
 
 /** What a revealed pain costs: the rest of its card entry first, then its knock-on effects, then the goal it blocks. */
@@ -312,7 +316,7 @@ export function onPayoff(c: Ctx, goalQuestion: boolean, named?: number): string 
     facts.forEach((f) => s.told.add(f.id));
     const goal = facts.flatMap((f) => f.pieces).join(" ");
     return goalQuestion
-      ? say(c, "goalIntro", { goal, inline: lowerFirst(goal.replace(/\.$/, "")) })
+      ? say(c, "goalIntro", { goal, inline: lowerFirst(goal.replace(/\.$/, ""), c.card.names) })
       : say(c, "payoffGoal", { goal });
   }
   const motivation = card.facts.find((f) => f.kind === "motivation" && !s.told.has(f.id));
@@ -413,7 +417,7 @@ export function onProposal(c: Ctx): string {
   // An easy or medium buyer who says yes tells the seller what they never asked about.
   open.forEach((i, k) => {
     const head = card.pains[i].facts[0];
-    const inline = lowerFirst(head.pieces.join(" ").replace(/\.$/, ""));
+    const inline = lowerFirst(head.pieces.join(" ").replace(/\.$/, ""), card.names);
     s.revealed.push(i);
     s.told.add(head.id);
     reply += k === 0 ? ` ${say(c, "volunteerLast", { inline })}` : ` Also, ${inline}.`;

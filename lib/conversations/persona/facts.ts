@@ -227,7 +227,13 @@ export function buildCard(persona: Persona): Card {
     ]);
   }
   if (c?.size)
-    add("company.size", "company", 0, `size ${c.size}`, cut(`In size, we're ${spokenParens(trimEnd(c.size))}`));
+    add(
+      "company.size",
+      "company",
+      0,
+      `size ${c.size}`,
+      cut(`In size, we're ${lowerFirst(spokenParens(trimEnd(c.size)))}`),
+    );
   if (c?.revenue)
     add("company.revenue", "company", 0, `revenue ${c.revenue}`, [`Revenue is around ${trimEnd(c.revenue)}.`]);
   for (const [key, text] of Object.entries(c ?? {})) if (text) fields.push({ field: `company.${key}`, text });
@@ -279,9 +285,11 @@ export function buildCard(persona: Persona): Card {
     can: IMPERATIVE.test(g.trim()) ? lowerFirst(trimEnd(factSentences(g)[0])) : undefined,
   }));
   const all = fields.map((f) => f.text).join(" ");
+  // A capital inside a sentence marks a name; each field starts a sentence of its own.
   const names = new Set(
-    [...all.matchAll(/(?<![.!?]\s|^)\b([A-Z][a-zA-Z&'-]+)/g)]
-      .map((m) => m[1].toLowerCase())
+    fields
+      .flatMap((f) => [...f.text.trim().matchAll(/(?<![.!?;:]\s|^)\b([A-Z][a-zA-Z&'-]+)/g)])
+      .map((m) => m[1].toLowerCase().replace(/'s$/, ""))
       .concat(name.toLowerCase().split(/\s+/)),
   );
   return {

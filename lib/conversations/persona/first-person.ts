@@ -224,8 +224,18 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
 }
 
 // The article "A" too ("A re-audit" -> "a re-audit"), but never "I" or an acronym ("OEE").
-export const lowerFirst = (s: string) =>
-  /^([A-Z][a-z]|A )/.test(s) && !/^I\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+/** The first letter lowered ("Roughly 6%..." -> "roughly 6%..."), never a name's ("Priya spends..."). */
+export const lowerFirst = (s: string, names?: ReadonlySet<string>) =>
+  /^([A-Z][a-z]|A )/.test(s) &&
+  !/^I\b/.test(s) &&
+  !names?.has(
+    s
+      .split(/[\s,.;:]/)[0]
+      .toLowerCase()
+      .replace(/'s$/, ""),
+  )
+    ? s[0].toLowerCase() + s.slice(1)
+    : s;
 export const upperFirst = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const trimEnd = (s: string) => s.trim().replace(/[\s.;:,!]+$/, "");
 

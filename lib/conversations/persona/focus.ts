@@ -166,7 +166,12 @@ export function onDecision(c: Ctx): string | null {
 }
 
 export const asksSize = (c: Ctx) =>
-  SIZE_WORDS.test(c.reading.text) && c.card.facts.some((f) => f.field === "company.size");
+  SIZE_WORDS.test(c.reading.text) &&
+  !TEAM_PART.test(c.reading.text) &&
+  c.card.facts.some((f) => f.field === "company.size");
+/** "How many people on your team are involved in scheduling?", "how many staff do the booking?": a part, not the size. */
+const TEAM_PART =
+  /\bhow many (?:people|staff|employees)\s+(?:(?:on|in) (?:your|the) \w+ (?:are|do|does|is)\b|(?:(?:are|is) )?(?:involved|handl\w+|do the|doing the|work on|working on|deal with|look after|take care of|run the|manage the|answer\w*|book\w*|schedul\w*|call\w*)\b)/;
 
 export function onSize(c: Ctx): string | null {
   const size = c.card.facts.filter((f) => f.field === "company.size");

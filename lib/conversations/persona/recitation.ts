@@ -289,12 +289,35 @@ const fillerSentencesJoined = (text: string) =>
       `${lead}${filler[0].toUpperCase()}${filler.slice(1)}, ${c === "I" ? c : c.toLowerCase()}`,
   );
 
+/** How the card writes its names ("Priya", "WhatsApp"), by their lower case: a re-voicing never lowers one. */
+function namesOf(card: Card): Map<string, string> {
+  const cached = NAME_FORMS.get(card);
+  if (cached) return cached;
+  const forms = new Map<string, string>();
+  const all = card.fields.map((f) => f.text).join(" ");
+  // Capitalised words only: an acronym in lower case is a word ("IT" / "it", "US" / "us").
+  for (const m of all.matchAll(/\b([A-Z][a-z][a-zA-Z&-]*)/g)) {
+    const lower = m[1].toLowerCase();
+    // A word the card also writes in lower case ("industry") is a word, not a name.
+    if (card.names.has(lower) && !forms.has(lower) && !new RegExp(`\\b${lower}\\b`).test(all)) forms.set(lower, m[1]);
+  }
+  NAME_FORMS.set(card, forms);
+  return forms;
+}
+const NAME_FORMS = new WeakMap<Card, Map<string, string>>();
+const withNames = (text: string, card: Card) => text.replace(/\b[a-z][a-zA-Z&-]*\b/g, (w) => namesOf(card).get(w) ?? w);
+
 /**
  * Re-voices every long shared run the way a speaker would: a contraction, a plain synonym, a
  * clause split into two sentences, a time phrase moved to the front. Fewest shared words wins,
- * then the earlier (plainer) re-voicing. Never a filler inside a phrase.
+ * then the earlier (plainer) re-voicing. Never a filler inside a phrase, never a
+ * name in lower case.
  */
 export function unrecite(reply: string, card: Card, said: string[] = []): string {
+  return withNames(unreciteRuns(reply, card, said), card);
+}
+
+function unreciteRuns(reply: string, card: Card, said: string[]): string {
   const used = new Map<string, number>();
   for (const f of said.flatMap(fillersIn)) used.set(f, (used.get(f) ?? 0) + 1);
   let text = reply;

@@ -73,6 +73,10 @@ const SYNONYMS: Record<string, string> = {
   approve: "sign off",
   immediately: "straight away",
   purchased: "bought",
+  "went up": "have gone up",
+  "went down": "have come down",
+  "rose by": "are up",
+  "fell by": "are down",
 };
 /** Clause openers after which "the" is a subject the persona owns ("the vans leave" -> "our vans leave"). */
 const NOT_OURS =
@@ -90,7 +94,7 @@ const SMALL_NUMBERS: Record<string, string> = {
   eleven: "11",
   twelve: "12",
 };
-const TIME_PHRASE = String.raw`(?:on (?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|weekdays|weekends)(?: \w+)?|every (?:morning|day|week|month|evening|night|weekday|weekend|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|by \d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?|(?:in|by|before|until|within|since|during) (?:\d{4}|Q\d|January|February|March|April|May|June|July|August|September|October|November|December|(?:the )?(?:last|first|next) \w+ \w+|\w+ (?:days|weeks|months|years)|(?:the )?end of the \w+(?: \w+)?)|last (?:year|month|week|quarter|spring|summer|autumn|winter))`;
+const TIME_PHRASE = String.raw`(?:on (?:Mondays?|Tuesdays?|Wednesdays?|Thursdays?|Fridays?|Saturdays?|Sundays?|weekdays|weekends)(?: \w+)?|every (?:morning|day|week|month|evening|night|weekday|weekend|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|by \d{1,2}(?:[:.]\d{2}\s?(?:am|pm)?|\s?(?:am|pm)\b)|(?:in|by|before|until|within|since|during) (?:\d{4}|Q\d|January|February|March|April|May|June|July|August|September|October|November|December|(?:the )?(?:last|first|next) \w+ \w+|\w+ (?:days|weeks|months|years)|(?:the )?end of the \w+(?: \w+)?)|last (?:year|month|week|quarter|spring|summer|autumn|winter))`;
 
 /** A clause after "and" has a verb of its own within its first few words ("and site managers type it"). */
 function clauseAhead(rest: string): boolean {
@@ -107,6 +111,12 @@ function clauseAhead(rest: string): boolean {
   return verb > 0 && ["NOUN", "PRON", "PROPN", "DET", "NUM", "ADJ"].includes(ts[0].pos);
 }
 const PER = /^(day|week|month|year|hour|shift|night|morning)s?$/;
+/** "No-shows and late cancellations run at 12%": with no verb before "and", it joins two subjects, not two clauses. */
+function clauseBefore(before: string): boolean {
+  const clause = before.split(/[.!?;:]/).at(-1) ?? "";
+  // "no-shows" is one noun, whatever the tagger makes of "shows" after the hyphen.
+  return tokenise(clause).some((t, i, ts) => (t.pos === "VERB" || t.pos === "AUX") && ts[i - 1]?.text !== "-");
+}
 /** "treadmills, bikes and rowers": the words before "and" are the last item of a comma list. */
 function endsListItem(before: string): boolean {
   const clause = before.split(/[.!?;:]/).at(-1) ?? "";
@@ -263,6 +273,8 @@ export const REVOICINGS: Revoicing[] = [
         ? null
         : `${m[2][0].toUpperCase()}${m[2].slice(1)}, ${/^(I|[A-Z]{2,}|[A-Z][a-z]+ [A-Z])/.test(m[1]) ? m[1] : m[1][0].toLowerCase() + m[1].slice(1)}${m[3]}`,
     examples: [["Stock is counted on clipboards on Sunday night.", "On Sunday night, stock is counted on clipboards."]],
+    // "by 2" is a time only with "am", "pm" or minutes: "by 2 technicians" is who does it.
+    never: ["Repairs are done by 2 technicians."],
   },
   {
     id: "time-first-inside",
@@ -285,7 +297,11 @@ export const REVOICINGS: Revoicing[] = [
     does: "two clauses joined by a bare 'and' said as two sentences, never the last item of a list",
     pattern: /,?\s+and (?=[a-z])/,
     apply: (m) =>
-      clauseAhead(m.input!.slice(m.index! + m[0].length)) && !endsListItem(m.input!.slice(0, m.index)) ? ". " : null,
+      clauseAhead(m.input!.slice(m.index! + m[0].length)) &&
+      clauseBefore(m.input!.slice(0, m.index)) &&
+      !endsListItem(m.input!.slice(0, m.index))
+        ? ". "
+        : null,
     examples: [
       [
         "counted on clipboards on Sunday night and site managers enter the numbers into Excel",
@@ -298,6 +314,7 @@ export const REVOICINGS: Revoicing[] = [
       "callouts for showers, heating and air conditioning run at 20 a month",
       "Handles about 140 service and repair calls a day, rising to around 210 in July.",
       "plan each day on a whiteboard and a shared Excel sheet.",
+      "No-shows and late cancellations run at around 12% of appointments.",
     ],
   },
   {
