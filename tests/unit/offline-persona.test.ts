@@ -338,6 +338,15 @@ describe("offline persona: answers the question asked", () => {
       h10.id,
     ))
       expect(reply).not.toMatch(/\bpriya\b/);
+    // ...and never turns a word into a name: the school district's card says "IT team", not "It".
+    const d = loadSet("writer-d");
+    const d03 = d.scripts.find((x) => x.id === "D-03")!;
+    for (const reply of play(
+      d.personas[d03.persona],
+      d03.turns.map((t) => t.text),
+      d03.id,
+    ))
+      expect(reply).not.toMatch(/[a-z,] It\b/);
     const k = loadSet("writer-k");
     const k01 = k.scripts.find((x) => x.id === "K-01")!;
     const turns = k01.turns.map((t) => t.text);

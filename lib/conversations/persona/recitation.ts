@@ -8,6 +8,7 @@
 import { type Token, tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
+import { STOP } from "./cues";
 import { type Card, cardOf } from "./facts";
 import { hash } from "./lines";
 import { REVOICINGS } from "./revoice";
@@ -299,7 +300,8 @@ function namesOf(card: Card): Map<string, string> {
   for (const m of all.matchAll(/\b([A-Z][a-z][a-zA-Z&-]*)/g)) {
     const lower = m[1].toLowerCase();
     // A word the card also writes in lower case ("industry") is a word, not a name.
-    if (card.names.has(lower) && !forms.has(lower) && !new RegExp(`\\b${lower}\\b`).test(all)) forms.set(lower, m[1]);
+    if (card.names.has(lower) && !forms.has(lower) && !STOP.has(lower) && !new RegExp(`\\b${lower}\\b`).test(all))
+      forms.set(lower, m[1]);
   }
   NAME_FORMS.set(card, forms);
   return forms;
