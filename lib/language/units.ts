@@ -573,7 +573,15 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
     }
     if (i < 2) continue;
     // "...is there a risk she might leave, do you think": a closing "do you think" belongs to the question before it.
-    if (CLOSING_ASIDES.has(ts.slice(i).map((t) => t.lower).join(" "))) break;
+    if (
+      CLOSING_ASIDES.has(
+        ts
+          .slice(i)
+          .map((t) => t.lower)
+          .join(" "),
+      )
+    )
+      break;
     // "if the dock wait was gone what would you do": a condition stays with its question.
     const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
     if (CONDITIONS.has(opener)) continue;

@@ -344,7 +344,9 @@ describe("questions found by what they do", () => {
       "so how are you tracking the agents attendance right now",
       "is it biometric or manual",
     ]);
-    expect(units("is there a risk she might leave, do you think?").at(-1)).toBe("is there a risk she might leave do you think");
+    expect(units("is there a risk she might leave, do you think?").at(-1)).toBe(
+      "is there a risk she might leave do you think",
+    );
     const sorry = mainUnit(understand("oh no, sorry. has that cost you any customers?"))!;
     expect(sorry.act).toBe("implication");
     expect(sorry.question).toBe("yes-no");
