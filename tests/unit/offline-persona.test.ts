@@ -316,6 +316,17 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("hears 'how many time this is happening' as the figure of the pain on the table (a Spanish speaker, session 13 review)", () => {
+    const replies = play(dana, [
+      "Hello Dana, thank you for your time today. I want to understand more about your operation, if is okay for you.",
+      "I understand. What is the most big problem you are having in this moment with the shipping?",
+      "How many time this is happening? Every day, or more in the high season, like in the winter or the summer?",
+    ]);
+    expect(replies[1]).toMatch(/6% of orders/);
+    expect(replies[2]).toMatch(/6% of orders/);
+    expect(replies[2]).not.toMatch(/I want to/);
+  });
+
   it("counts a cost question it could not answer as asked: no 'you don't see what this is costing us' after it (session 13 review)", () => {
     const replies = play(dana, [
       "Hi Dana, thanks for taking the call. To start, how does an order get routed to one of your two warehouses today?",

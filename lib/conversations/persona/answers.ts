@@ -273,7 +273,10 @@ export function onImplication(c: Ctx, about?: number): string {
     return speakFacts(c, [ranked]);
   }
   // "What does that cost you each month?" after the figure was given: the figure again, not a platitude.
-  const figure = c.hits.find((h) => h.fact.kind === "pain" && h.fact.index === i && h.fact.numeric)?.fact;
+  // "How many time this is happening?" names no word of it: the pain on the table's own figure.
+  const figure =
+    c.hits.find((h) => h.fact.kind === "pain" && h.fact.index === i && h.fact.numeric)?.fact ??
+    (c.q.wants.number ? card.pains[i].facts.find((f) => f.numeric) : undefined);
   if (figure && (c.q.wants.number || c.q.topic === "money")) return speakFacts(c, [figure]);
   const linked = goalOfPain(c, i);
   const g =

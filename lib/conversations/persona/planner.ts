@@ -213,7 +213,7 @@ export const ROUTES: Route[] = [
     does: "'what does that cost you?' is about the pain on the table, or the one it names",
     when: (c) =>
       c.s.current !== null &&
-      (c.main?.act === "implication" || (asks(c) && c.q.wants.when)) &&
+      (c.main?.act === "implication" || (asks(c) && (c.q.wants.when || countsThis(c)))) &&
       pointsBack(c) &&
       (clearHit(c) === null || clearHit(c)!.fact.kind === "pain"),
     reply: (c) => {
@@ -402,6 +402,10 @@ function personalQuestion(c: Ctx): boolean {
   const business = [...c.q.main].filter((s) => c.card.idf.has(s) && !isGeneric(c.card, s));
   return life.length > business.length;
 }
+
+/** "How many time this is happening?": a number asked about "this" or "that", the pain on the table. */
+const countsThis = (c: Ctx) =>
+  c.q.wants.number && !!c.main?.tokens.slice(c.main.start).some((t) => ANAPHORS.has(t.lower) && t.pos === "PRON");
 
 function pointsBack(c: Ctx): boolean {
   const core = c.main ? c.main.tokens.slice(c.main.start) : [];
