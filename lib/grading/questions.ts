@@ -106,9 +106,14 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
     const after = ordered[turn + 1]?.speaker === "persona" ? ordered[turn + 1].text : null;
     const reading = understand(t.text, { buyerBefore: before, buyerAfter: after, vocabulary });
     const asks = reading.units.filter((u) => u.question !== null || u.stage !== null);
-    const reply = ordered[turn + 1];
-    const replied = reply?.speaker === "persona" && wordCount(reply.text) >= 2;
+    const replied = ordered[turn + 1]?.speaker === "persona" && wordCount(ordered[turn + 1].text) >= 2;
     const unitWords = reading.units.map((u) => u.tokens.length);
+    // Words of the turn's own talk (not its questions) after each unit: a stack of questions leaves none.
+    const talkAfter = (index: number) =>
+      reading.units.filter((x) => x.index > index && !asks.includes(x)).reduce((n, x) => n + x.tokens.length, 0);
+    const reply = ordered[turn + 1]?.speaker === "persona" ? ordered[turn + 1].text : "";
+    const answers = contentLemmas(reply);
+    const replyWords = wordCount(reply);
     let cursor = 0;
     let followed = false;
     return asks.map((u, i) => {
@@ -130,11 +135,38 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
         follow_up: follow,
         // The buyer answers what ends the turn: a question followed by more talk, in later units or run on
         // in the same one (an unpunctuated question that carries on into a pitch), was not left to answer.
-        answered: replied && i === asks.length - 1 && wordsAfter <= 12 && u.tokens.length <= 35,
+        answered:
+          replied &&
+          u.tokens.length <= 35 &&
+          (i === asks.length - 1
+            ? wordsAfter <= 12
+            : // Two or three questions stacked ("how many vans do you have, and how do you plan the routes?"),
+              // and a reply that takes this one up too: it shares a word with it, or gives a number it asked for.
+              asks.length - i <= STACK && talkAfter(u.index) <= 12 && replyWords >= 12 && takesUp(u, answers, reply)),
         embedded: wordsBefore >= 40 && !follow,
       };
     });
   });
+}
+
+/** At most this many questions asked back to back each count as answered by one reply. */
+const STACK = 3;
+
+/**
+ * The buyer's reply takes a question up: a content word of it, a number for "how many / how much / how long",
+ * or, for what solving it would mean, an answer in the conditional.
+ */
+function takesUp(u: Understood, answers: ReadonlySet<string>, reply: string): boolean {
+  const core = u.tokens.slice(u.start);
+  if (core.some((t) => answers.has(t.lemma) && !STOP.has(t.lemma) && t.lemma.length > 2)) return true;
+  // "How would this help you?" is answered in the same mood: "that would be huge, they could...".
+  if (u.stage === "need-payoff" && /\b(?:would|could|'d)\b/i.test(reply)) return true;
+  const counts = core.some(
+    (t, k) => t.lower === "how" && ["many", "much", "long", "often"].includes(core[k + 1]?.lower ?? ""),
+  );
+  return (
+    counts && /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred|thousand|half)\b/i.test(reply)
+  );
 }
 
 /** The discovery questions every count, bar and note is built from: a stage, answered, not buried in the learner's own talk. */

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+
+import { markQuestions } from "@/lib/grading/questions";
+import type { TranscriptTurn } from "@/lib/grading/transcript";
+
+const at = new Date("2026-11-28T16:00:00Z");
+const transcript = (lines: [TranscriptTurn["speaker"], string][]): TranscriptTurn[] =>
+  lines.map(([speaker, text], seq) => ({ seq, speaker, text, source: "text", started_at: at, ended_at: at }));
+const answered = (lines: [TranscriptTurn["speaker"], string][]) =>
+  markQuestions(transcript(lines)).map((q) => [q.text, q.answered]);
+
+/**
+ * Two or three questions asked back to back, as non-native and nervous learners often do, each count when the
+ * buyer's reply takes them up; one the reply ignores does not.
+ * From the session 13 review call (a Brazilian Portuguese speaker).
+ */
+describe("stacked questions", () => {
+  it("counts both questions of a stack the buyer answers", () => {
+    const marked = answered([
+      ["learner", "Great. So how many vehicles you have in the fleet, and how you plan the routes today"],
+      [
+        "persona",
+        "We run 28 refrigerated vans out of one warehouse. Two dispatchers build the routes every morning in a spreadsheet.",
+      ],
+    ]);
+    expect(marked).toHaveLength(2);
+    expect(marked.every(([, a]) => a === true)).toBe(true);
+  });
+
+  it("counts what-would-it-mean in a stack when the reply answers in the conditional", () => {
+    const marked = markQuestions(
+      transcript([
+        [
+          "learner",
+          "Ok, this is important. Imagine if the routes are ready in fifteen minutes and the system recalculate automatic when a driver call in sick. How this would help you and your team before the summer? And what is the target you need to show for your boss",
+        ],
+        [
+          "persona",
+          "Honestly, that would be huge. If the dispatchers got two hours back, they could actually handle customer calls. My target is 95 percent on time by the end of the year.",
+        ],
+      ]),
+    );
+    expect(marked.length).toBeGreaterThanOrEqual(2);
+    const payoff = marked.filter((q) => q.stage === "need-payoff");
+    expect(payoff.length).toBeGreaterThan(0);
+    expect(payoff.every((q) => q.answered)).toBe(true);
+  });
+
+  it("does not count a stacked question the reply ignores", () => {
+    const ignored = answered([
+      ["learner", "How many drivers do you have, and what software do you use for invoicing?"],
+      ["persona", "We use Xero for invoicing, it's fine, nothing special about it really, the accountant likes it."],
+    ]);
+    expect(ignored[0][1]).toBe(false);
+    expect(ignored[1][1]).toBe(true);
+  });
+});
