@@ -244,7 +244,7 @@ export const RULES: Rule[] = [
     id: "implication-cost",
     does: "implication",
     pattern:
-      /\b(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b|^(?:has|did|does|do|will|would|is|could) (?:that|this|it|they) (?:ever )?(?:cost|costing|lose|losing|lost) (?:you|ya|u|the business|the company|them|us)\b/,
+      /\b(?:what|how much) (?:does|did|do|is|has|will) (?:that|this|it|each (?:\w+ )?\w+|every (?:\w+ )?\w+|a (?:late |failed |missed |lost )?\w+) (?:cost|costing|set you back)\b|\bwhat(?:'s| is) (?:that|it|this) costing\b|^(?:has|did|does|do|will|would|is|could) (?:that|this|it|they) (?:ever )?(?:cost|costing|lose|losing|lost) (?:you|ya|u|the business|the company|them|us)\b|^how much (?:do |does |did )?(?:these|those|that|this)\b[\w\s]{0,40}\bcost\b/,
     priority: 1,
     hit: [
       "what does that cost you",
@@ -252,8 +252,9 @@ export const RULES: Rule[] = [
       "what's that costing you a month",
       "when that happens what does it cost you",
       "oh no, sorry. has that cost you any customers?",
+      "if i can ask, how much these late deliveries and credits cost for the company, more or less?",
     ],
-    miss: ["what does the software cost you today", "how much do you spend on fuel"],
+    miss: ["what does the software cost you today", "how much do you spend on fuel", "how much the software cost"],
     note: "The cost of a named problem (not the price of a tool the buyer uses).",
   },
   {

@@ -63,6 +63,11 @@ const LEAD_PHRASES = [
   "can i ask",
   "may i ask",
   "if i may ask",
+  "if i can ask",
+  "if i could ask",
+  "if you don't mind me asking",
+  "if you don't mind my asking",
+  "could i ask",
   "by the way",
   // Sympathy before a question: "oh no, sorry. has that cost you any customers?"
   "oh no",
@@ -550,6 +555,21 @@ function echoBefore(ts: Token[], i: number, segment: Token[], echoes: ReadonlySe
   return lead.some((t) => echoes.has(t.lemma) || echoes.has(t.lower));
 }
 const QUANTITY = new Set(["much", "many", "long", "often", "far", "big", "soon"]);
+/** Asking leave to ask: "if I can ask", "if you don't mind me asking". A lead-in, and a unit's start mid-turn. */
+const ASKING_LEAVE = [
+  "if i can ask",
+  "if i could ask",
+  "if i may ask",
+  "if you don't mind me asking",
+  "if you don't mind my asking",
+  "if you don't mind",
+  "can i ask",
+  "may i ask",
+  "could i ask",
+];
+/** A wh-word or an auxiliary within the next few words after the phrase: something is asked. */
+const WH_AHEAD = (ts: Token[], i: number) =>
+  ts.slice(i + 3, i + 9).some((t) => WH.has(t.lower) || AUX_WORDS.has(t.lower));
 const CLOSING_ASIDES = new Set([
   "do you think",
   "you think",
@@ -582,6 +602,11 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
       )
     )
       break;
+    // "...two accounts is a lot if i can ask how much...": asking leave to ask opens a question of its own.
+    if (i - segmentStart >= 2 && startsWithPhrase(ts, i, ASKING_LEAVE) && WH_AHEAD(ts, i)) {
+      points.push(i);
+      continue;
+    }
     // "if the dock wait was gone what would you do": a condition stays with its question.
     const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
     if (CONDITIONS.has(opener)) continue;

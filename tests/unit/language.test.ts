@@ -334,6 +334,8 @@ describe("questions found by what they do", () => {
     // Session 13 review (Dana): "else" between the wh-word and its verb, after a remark.
     ["that's really helpful who else would need to be involved if you decided to look at fixing this", "wh"],
     ["thanks that is great what else would you change", "wh"],
+    // The session 12 review call: asking leave to ask, after a remark, opens the question.
+    ["i understand two accounts is a lot if i can ask how much these late deliveries cost for the company", "wh"],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });
