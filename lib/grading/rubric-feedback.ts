@@ -202,6 +202,8 @@ export function rubricFeedback({
         .map((c) => `${c.label}: ${c.detail}${c.evidence && !delivery(c) ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
     : [];
 
+  // One suggested line is offered once: two criteria that share it ("If that were solved...") get it the first time.
+  const offered = new Set<string>();
   const improvements = card.criteria
     .filter((c) => c.passed === false)
     .sort((a, b) => b.weight * (100 - b.score!) - a.weight * (100 - a.score!))
@@ -210,7 +212,9 @@ export function rubricFeedback({
       // Only the learner's own words are quoted back as theirs.
       const learnerLine = c.evidence_turn !== null && input.turns[c.evidence_turn]?.speaker === "learner";
       const said = c.evidence && learnerLine && c.measure !== "spin" ? ` You said: "${excerpt(c.evidence, 20)}".` : "";
-      return `${c.label} (${c.score}/100): ${c.detail}.${said}${c.better_line ? ` Try: "${c.better_line}"` : ""}`;
+      const better = c.better_line && !offered.has(c.better_line) ? c.better_line : null;
+      if (better) offered.add(better);
+      return `${c.label} (${c.score}/100): ${c.detail}.${said}${better ? ` Try: "${better}"` : ""}`;
     });
   // A strong discovery call still gets one growth point, from its thinnest deep stage.
   if (enough && improvements.length === 0 && kind === "sales-discovery") {

@@ -91,6 +91,12 @@ function contradictions(c: LabelledCall, g: GradeResult, turns: TranscriptTurn[]
     if (said && !learnerText.some((t) => t.includes(said.slice(0, 30))))
       out.push(`"You said" quotes what the learner did not say: ${said}`);
   }
+  // A suggested line is offered once, not under every criterion it would help.
+  const tries = g.feedback.areas_for_improvement.flatMap((line) =>
+    [...line.matchAll(/Try: "(.+?)"/g)].map((m) => m[1]),
+  );
+  for (const t of new Set(tries))
+    if (tries.filter((x) => x === t).length > 1) out.push(`the same suggestion twice: "${t}"`);
   return out;
 }
 
