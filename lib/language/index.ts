@@ -31,7 +31,8 @@ export function understand(
   const analysed = analyseTurn(turn, context.vocabulary, echoesOf(buyer));
   const closing = analysed.units.at(-1);
   const asked = answeredYesOrNo(context.buyerAfter) || (!!context.marked && /\?\s*$/.test(turn));
-  const risen = !!closing && closing.question === null && asked && asksAboutBuyer(closing);
+  const typedMark = !!context.marked && /\?\s*$/.test(turn);
+  const risen = !!closing && closing.question === null && asked && asksAboutBuyer(closing, typedMark);
   if (risen) analysed.units[analysed.units.length - 1] = { ...closing, question: "statement" };
   const units: Understood[] = [];
   analysed.units.forEach((unit, index) => {
@@ -75,7 +76,7 @@ function answeredYesOrNo(reply: string | null | undefined): boolean {
  * affecting also the waiting list"), when it is short, has a verb, and is about the buyer's side, not
  * the learner's own ("we did everything by hand").
  */
-function asksAboutBuyer(unit: Unit): boolean {
+function asksAboutBuyer(unit: Unit, typedMark = false): boolean {
   const core = unit.tokens.slice(unit.start);
   const words = core.map((t) => t.lower);
   const own = words.some((w) => ["i", "we", "my", "our", "us", "me"].includes(w));
@@ -84,7 +85,9 @@ function asksAboutBuyer(unit: Unit): boolean {
   // yes or a no too, but they tell the buyer something rather than ask.
   const tells = words.some((w) => TELLING.has(w));
   // Spoken questions drop the verb ("you still on paper menus?"): short ones about "you" count too.
-  const verbless = theirs && core.length <= 8;
+  // A "?" the learner typed vouches for the question even when the tagger finds no verb ("...that all goes
+  // into one inbox?", with "goes" read as a noun).
+  const verbless = (theirs && core.length <= 8) || (typedMark && core.length <= 16);
   return (
     core.length >= 3 &&
     core.length <= 20 &&

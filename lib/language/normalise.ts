@@ -128,7 +128,11 @@ export function readRepair(raw: string): { meant: string; replaces: string | nul
     );
   // "a week, not a day": the article goes with whichever word it stands before.
   const bare = (w: string) => w.trim().replace(/^(?:a|an|the)\s+/, "");
-  if (meant && /\b(?:sorry|oops|sry|my bad|meant|i mean|correction)\b/.test(t))
+  // "sorry that came out wrong" is an apology, not a word put right: without "I meant", a repair is a word or two.
+  const said = /\b(?:meant|i mean|should be|should say|wanted to (?:say|write))\b/.test(t);
+  const apology =
+    !said && meant && (meant[1].trim().split(/\s+/).length > 3 || /^(?:that|this|it|i|we|you)\b/.test(meant[1].trim()));
+  if (meant && !apology && /\b(?:sorry|oops|sry|my bad|meant|i mean|correction)\b/.test(t))
     return { meant: bare(meant[1]), replaces: meant[2] ? bare(meant[2]) : null };
   const swap = /^"?([\w'-]{2,30})"?,?\s+not\s+"?([\w'-]{2,30})"?[.!]?$/.exec(t);
   if (swap) return { meant: swap[1], replaces: swap[2] };

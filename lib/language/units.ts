@@ -460,6 +460,16 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
     ["to", "about", "of", "on", "and", "or"].includes(prev.lower)
   )
     return false;
+  // "...a ton of applications what's the number these days": a wh-word, its contracted verb and a subject
+  // ("...thanks for the call how's things" stays one greeting).
+  if (
+    WH.has(t.lower) &&
+    t.lower !== "how" &&
+    ["'s", "'re"].includes(ts[i + 1]?.lower ?? "") &&
+    ["DET", "PRON", "ADJ", "NOUN", "NUM"].includes(ts[i + 2]?.pos ?? "") &&
+    ["NOUN", "PROPN", "ADJ", "ADV", "NUM"].includes(prev.pos)
+  )
+    return true;
   // "how far is your venue", "what time does it open": the auxiliary belongs to the wh-word before it.
   if (!WH.has(t.lower) && ts.slice(Math.max(0, i - 3), i).some((x) => WH.has(x.lower))) return false;
   const subjectAt = (k: number) => !!ts[k] && SUBJECTS.has(ts[k].lower);

@@ -336,6 +336,9 @@ describe("questions found by what they do", () => {
     ["thanks that is great what else would you change", "wh"],
     // The session 12 review call: asking leave to ask, after a remark, opens the question.
     ["i understand two accounts is a lot if i can ask how much these late deliveries cost for the company", "wh"],
+    // Writer L: a wh-word with a contracted verb after a remark ("...applications what's the number").
+    ["so i was reading you guys get like a ton of applications what's the number these days", "wh"],
+    ["that's exactly what's happening", null],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });

@@ -365,6 +365,22 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[turns.findIndex((t) => /How many people on your team/.test(t))]).not.toMatch(/In size|140 staff/);
   });
 
+  it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
+    const l = loadSet("writer-l");
+    const run = (id: string) => {
+      const script = l.scripts.find((x) => x.id === id)!;
+      const turns = script.turns.map((t) => t.text);
+      return { turns, replies: play(l.personas[script.persona], turns, script.id) };
+    };
+    const w10 = run("wl-10");
+    // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".
+    expect(w10.replies[1]).toMatch(/26,000 applications/);
+    expect(w10.replies[2]).toMatch(/inbox/);
+    const w26 = run("wl-26");
+    const sorry = w26.turns.findIndex((t) => /came out wrong/.test(t));
+    expect(w26.replies[sorry]).toMatch(/^(Not yet|No|Not now)\b/);
+  });
+
   it("says an aim as its own wish, never pauses inside 'year on year', and knows who 'this person' is (writer K's ferry script, dev)", () => {
     const { personas, scripts } = loadSet("writer-k");
     const script = scripts.find((x) => x.id === "K-14")!;

@@ -78,8 +78,13 @@ function closestIndex(c: Ctx, pieces: string[]): number {
 
 /** The piece that shares most words with the turn, in the form it asks for (the first among equals). */
 function closestPiece(c: Ctx, pieces: string[]): string {
-  const best = pieces[closestIndex(c, pieces)];
-  return alone(best);
+  return alone(withWhatItHangsOn(pieces, closestIndex(c, pieces)).replace(/^which\b/i, "that"));
+}
+
+/** "...which from October to January backs up to 4,000+": a "which" piece is said with the one it hangs on. */
+function withWhatItHangsOn(pieces: string[], k: number): string {
+  if (!/^which\b/i.test(pieces[k]) || k === 0) return pieces[k];
+  return `${pieces[k - 1].replace(/[.!]$/, ",")} ${lowerFirst(pieces[k])}`;
 }
 
 /** The best facts among the hits that `keep` allows: untold first, as many as the difficulty gives. */
@@ -247,7 +252,7 @@ function whatItLeadsTo(c: Ctx, i: number): string | null {
     } else k = restated;
   }
   const intro = say(c, "told");
-  return afterIntro(intro, alone(pieces[k].replace(/^which\b/i, "that")), c.card.names);
+  return afterIntro(intro, alone(withWhatItHangsOn(pieces, k).replace(/^which\b/i, "that")), c.card.names);
 }
 
 /** What a revealed pain costs: the rest of its card entry first, then its knock-on effects, then the goal it blocks. */

@@ -95,7 +95,9 @@ export function repairOf(previous: string, repair: { meant: string; replaces: st
     : previous;
 }
 
-export const SORRY_MEANT = /^\s*(sorry|oops|sry)[,.!\s-]+(i meant|i mean|what i meant was|meant)[,:\s-]+/i;
+/** "sorry, I meant ...", also after a short apology: "sorry that came out wrong. I meant would you...". */
+export const SORRY_MEANT =
+  /^\s*(sorry|oops|sry)\b(?:[^.!?]{0,40}[.!?])?[,.!\s-]*(i meant|i mean|what i meant was|meant)[,:\s-]+/i;
 
 /**
  * Words that say how a question asks, not what it is about: "roughly how often", "ballpark", "out of
