@@ -124,6 +124,8 @@ function writersTable() {
     ["K holdout", runSet("writer-k", holdout)],
     // Writer L (session 13): all holdout, never read while tuning; measured before and after.
     ["L holdout", runSet("writer-l")],
+    // Writer N (session 13, end): all holdout, measured before and after, never read.
+    ["N holdout", runSet("writer-n")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));
