@@ -217,8 +217,13 @@ export const REVOICINGS: Revoicing[] = [
     id: "which-split",
     does: "', which ...' said as a second sentence starting 'That ...'",
     pattern: /,\s+which (?=\w)/,
-    apply: () => ". That ",
+    // Only when its verb follows at once: "which, from October to January, backs up" stays one sentence.
+    apply: (m) => {
+      const next = tokenise(m.input!.slice(m.index! + m[0].length).split(/[,.;:!?]/)[0])[0];
+      return next && (next.pos === "VERB" || next.pos === "AUX") ? ". That " : null;
+    },
     examples: [["Tills run on Lightspeed, which isn't linked to stock", "Lightspeed. That isn't linked"]],
+    never: ["Emails land in one shared inbox, which from October to January backs up to 4,000 messages."],
   },
   {
     id: "so-split",
