@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { holdDiscovery, holdPitch, type Send } from "@/bench/persona/learner";
 import { loadSet } from "@/bench/persona/styles";
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
+import { cardOf } from "@/lib/conversations/persona/facts";
 import { toFirstPerson } from "@/lib/conversations/persona/first-person";
 import { demoRoleplays } from "@/lib/demo/personas";
 import { type Persona, personaSchema } from "@/lib/validations/persona";
@@ -379,6 +380,27 @@ describe("offline persona: answers the question asked", () => {
     const w26 = run("wl-26");
     const sorry = w26.turns.findIndex((t) => /came out wrong/.test(t));
     expect(w26.replies[sorry]).toMatch(/^(Not yet|No|Not now)\b/);
+  });
+
+  it("asked which software it runs, names the tool the card names, else says so in character (writers A and L)", () => {
+    const l = loadSet("writer-l");
+    const w19 = l.scripts.find((x) => x.id === "wl-19")!;
+    const turns = w19.turns.map((t) => t.text);
+    const replies = play(l.personas[w19.persona], turns, w19.id);
+    const which = turns.findIndex((t) => /Which program you use/.test(t));
+    expect(replies[which]).toMatch(/Nothing fancy|couldn't tell you the name/);
+    const a = loadSet("dev");
+    const s02 = a.scripts.find((x) => x.id === "sA-02")!;
+    const aTurns = s02.turns.map((t) => t.text);
+    const aReplies = play(a.personas[s02.persona], aTurns, s02.id);
+    expect(aReplies[aTurns.findIndex((t) => /Which booking system/.test(t))]).toMatch(/PracticePal/);
+  });
+
+  it("agrees to the step its card names, in plain words, whatever the card's phrasing (writer L's closes)", () => {
+    const l = loadSet("writer-l");
+    expect(cardOf(l.personas.pL1).close).toBe("a 45-minute demo in the next two weeks");
+    expect(cardOf(l.personas.pL3).close).toBe("a trial on one job with one foreman, month to month with no contract");
+    expect(cardOf(l.personas.pL4).close).toBe("a demo with me and an IT contact within the month");
   });
 
   it("says an aim as its own wish, never pauses inside 'year on year', and knows who 'this person' is (writer K's ferry script, dev)", () => {

@@ -144,16 +144,23 @@ export function stemsOf(text: string): { stems: Map<string, number>; length: num
 }
 
 /** The object of a close: "Would agree to a two-week pilot at X if ..." -> "a two-week pilot at X". */
+const STEP_NAMED =
+  /\b(pilot|trial|demo|meeting|call|visit|review|workshop|session|walkthrough|follow-up|proof of concept)\b/i;
+
 function closeObject(close: string | undefined, name: string): string | undefined {
   if (!close) return undefined;
-  let text = trimEnd(factSentences(close)[0] ?? close)
+  // "Hard to win. Will only agree to a trial...": the sentence that names a step, else the first.
+  const sentences = factSentences(close);
+  let text = trimEnd(sentences.find((x) => STEP_NAMED.test(x)) ?? sentences[0] ?? close)
     .replace(/^(she|he|they)\s+/i, "")
     .replace(
       /^(would|will|could|might)\s+(only\s+|happily\s+)?(be\s+)?(happy\s+to\s+|willing\s+to\s+|open\s+to\s+)?/i,
       "",
     )
+    // "Happy to book a 45-minute demo...", "Glad to set up a follow-up call...".
+    .replace(/^(only\s+)?(happy|glad|willing|open|keen|ready)\s+to\s+/i, "")
     .replace(
-      /^(agrees?|accepts?|considers?|takes?|signs? up for|commits? to|books?|schedules?|says? yes to)\s+(only\s+)?(to\s+)?/i,
+      /^(agrees?|accepts?|considers?|takes?|signs? up for|commits? to|books?|schedules?|says? yes to|sets? up|arranges?)\s+(only\s+)?(to\s+)?/i,
       "",
     )
     .replace(/\s*\([^)]*\)/g, "")

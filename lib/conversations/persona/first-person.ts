@@ -125,19 +125,25 @@ const contract = (s: string) => CONTRACTIONS.reduce((acc, [re, to]) => acc.repla
 
 /** Possessive and object pronouns: "her team" -> "my team", "asked him" -> "asked me". */
 export function swapPronouns(text: string): string {
-  return text
-    .replace(/\b(his|her)(\s+)(own\s+)?([A-Za-z0-9$£€-])/gi, (_m, _p, sp, own, c) => `my${sp}${own ?? ""}${c}`)
-    .replace(/\b(him|her)\b/gi, "me")
-    .replace(/\b(himself|herself)\b/gi, "myself")
-    .replace(/\b(he|she)'s\b/gi, "I'm")
-    .replace(/\b(he|she)\s+(\S+)(\s+(\S+))?/gi, (m, _p, verb: string, rest = "", after = "") => {
-      const v = firstPersonVerb(verb, after || "the");
-      // "he personally covers" -> "I personally cover": the verb comes after the adverb.
-      const adverbFirst = !v && /ly$/i.test(verb) && after ? firstPersonVerb(after, "the") : null;
-      if (adverbFirst) return `I ${verb} ${adverbFirst}`;
-      return v ? `I ${v}${rest}` : `I ${verb}${rest}`;
-    })
-    .replace(/\bMy\b/g, "My");
+  return (
+    text
+      // "with her and an IT contact": "her" before "and", "or" or a preposition is the object, not a possessive.
+      .replace(
+        /\b(his|her)(\s+)(?!(?:and|or|but|to|for|with|at|in|on|by|about|if|when|too)\b)(own\s+)?([A-Za-z0-9$£€-])/gi,
+        (_m, _p, sp, own, c) => `my${sp}${own ?? ""}${c}`,
+      )
+      .replace(/\b(him|her)\b/gi, "me")
+      .replace(/\b(himself|herself)\b/gi, "myself")
+      .replace(/\b(he|she)'s\b/gi, "I'm")
+      .replace(/\b(he|she)\s+(\S+)(\s+(\S+))?/gi, (m, _p, verb: string, rest = "", after = "") => {
+        const v = firstPersonVerb(verb, after || "the");
+        // "he personally covers" -> "I personally cover": the verb comes after the adverb.
+        const adverbFirst = !v && /ly$/i.test(verb) && after ? firstPersonVerb(after, "the") : null;
+        if (adverbFirst) return `I ${verb} ${adverbFirst}`;
+        return v ? `I ${v}${rest}` : `I ${verb}${rest}`;
+      })
+      .replace(/\bMy\b/g, "My")
+  );
 }
 
 /** " and inherited the tool" -> " and I inherited the tool" when the word after a joiner is a verb. */

@@ -245,6 +245,11 @@ const LINES = {
     "I couldn't give you a figure for that off the top of my head.",
     "No idea exactly. I'd have to pull that for you.",
   ],
+  /** Which software or system, when the card names none. */
+  evadeTool: [
+    "Nothing fancy, honestly. I'd have to check what it's called with IT.",
+    "Whatever was set up years ago. I couldn't tell you the name offhand.",
+  ],
   /** Who else feels a problem, when the card names nobody. */
   othersAffected: [
     "A few people feel it, one way or another. But it lands on my desk first.",

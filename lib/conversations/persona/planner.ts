@@ -50,6 +50,7 @@ import {
   FACT_KINDS,
   META_WORDS,
   namedPain,
+  noToolNamed,
   offCard,
   offLimits,
   overlaps,
@@ -59,6 +60,7 @@ import {
   ROLE_WORDS,
   SORRY_MEANT,
   SPIN,
+  TOOL_QUESTION,
   top,
   WHO_ELSE,
 } from "./turn";
@@ -262,6 +264,12 @@ export const ROUTES: Route[] = [
     does: "a question the card does not answer, whose nearest fact was already told, gets an in-character non-answer, not that fact again",
     when: (c) => asks(c) && !c.repaired && beyondTold(c),
     reply: (c) => say(c, evasionFor(c)),
+  },
+  {
+    id: "tool",
+    does: "'which CRM are you on?' when the card names no tool gets an in-character 'nothing fancy', not a pain that mentions a system",
+    when: (c) => asks(c) && TOOL_QUESTION.test(c.reading.text) && noToolNamed(c),
+    reply: (c) => say(c, "evadeTool"),
   },
   {
     id: "clear-fact",

@@ -165,3 +165,23 @@ export function evasionFor(c: Ctx): "evadeMoney" | "evadeNumber" | "evadeProcess
 /** "Who else feels this?", "who else would care about it": who the problem reaches, not who signs. */
 export const WHO_ELSE =
   /\bwho (else )?(would |will |does |do |is |are )?(care|cares|feel|feels|be affected|is affected|are affected|notice|notices|suffer|suffers|get hit|gets hit|deal with it|deals with it)\b/;
+
+/** "Which CRM is the office running on?", "what are you using to send the reminders?": a named tool is asked for. */
+export const TOOL_QUESTION =
+  /\b(?:which|what)\s+(?:\w+\s+){0,2}(?:software|system|tool|program|programme|crm|app|platform|package|provider|pms|erp)s?\b|\bwhat (?:are|do|is) (?:you|u|they|the \w+|your \w+) (?:using|use|run|running|on)\b/;
+
+/**
+ * The card names no tool near the question: no fact among the best hits holds a name the card capitalises
+ * ("PracticePal", "Excel", "QuickBooks") other than the persona's or the company's own.
+ */
+export function noToolNamed(c: Ctx): boolean {
+  const own = new Set(
+    [...c.card.name.split(/\s+/), ...(c.card.company ?? "").split(/\s+/)].map((w) => w.toLowerCase()),
+  );
+  return !c.hits.slice(0, 3).some((h) =>
+    h.fact.pieces
+      .join(" ")
+      .split(/[^A-Za-z&-]+/)
+      .some((w) => /^[A-Z]/.test(w) && c.card.names.has(w.toLowerCase()) && !own.has(w.toLowerCase())),
+  );
+}
