@@ -403,6 +403,17 @@ describe("offline persona: answers the question asked", () => {
     expect(cardOf(l.personas.pL4).close).toBe("a demo with me and an IT contact within the month");
   });
 
+  it("never drops the thing an aim is about when it re-voices it ('cut overtime back', not 'cut back')", () => {
+    const replies = play(dana, [
+      "Hi Dana, thanks for making the time today.",
+      "What would you say is the hardest part of that right now?",
+      "If you could solve those, what would that mean for you?",
+      "And what are your main goals for this year?",
+    ]);
+    expect(replies.join(" ")).toMatch(/cut[\w ,']* overtime/);
+    expect(replies.join(" ")).not.toMatch(/cut back to last year/);
+  });
+
   it("says an aim as its own wish, never pauses inside 'year on year', and knows who 'this person' is (writer K's ferry script, dev)", () => {
     const { personas, scripts } = loadSet("writer-k");
     const script = scripts.find((x) => x.id === "K-14")!;

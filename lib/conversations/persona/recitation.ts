@@ -112,8 +112,9 @@ function withoutOptionalWords(text: string, run: Run): string[] {
     const span = spans[k];
     const word = span?.[0].toLowerCase() ?? "";
     // A plain adverb a speaker leaves out ("now asks", "regularly run"), by its tag as well as by name.
+    // Only an "-ly" adverb: the tagger also calls nouns adverbs ("cut overtime back" lost its "overtime").
     const adverb =
-      tags[k]?.first === "ADV" && tags[k].last === "ADV" && /^[a-z]+$/.test(word) && !KEEP_ADVERBS.has(word);
+      tags[k]?.first === "ADV" && tags[k].last === "ADV" && /^[a-z]+ly$/.test(word) && !KEEP_ADVERBS.has(word);
     if (!span || (!OPTIONAL.has(word) && !adverb)) continue;
     out.push(tidy(text.slice(0, span.index!) + text.slice(span.index! + span[0].length + 1)));
   }
