@@ -106,7 +106,6 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
     const after = ordered[turn + 1]?.speaker === "persona" ? ordered[turn + 1].text : null;
     const reading = understand(t.text, { buyerBefore: before, buyerAfter: after, vocabulary });
     const asks = reading.units.filter((u) => u.question !== null || u.stage !== null);
-    const replied = ordered[turn + 1]?.speaker === "persona" && wordCount(ordered[turn + 1].text) >= 2;
     const unitWords = reading.units.map((u) => u.tokens.length);
     // Words of the turn's own talk (not its questions) after each unit: a stack of questions leaves none.
     const talkAfter = (index: number) =>
@@ -114,6 +113,7 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
     const reply = ordered[turn + 1]?.speaker === "persona" ? ordered[turn + 1].text : "";
     const answers = contentLemmas(reply);
     const replyWords = wordCount(reply);
+    const replied = replyWords >= 2;
     let cursor = 0;
     let followed = false;
     return asks.map((u, i) => {

@@ -160,6 +160,13 @@ describe("offline persona: answers the question asked", () => {
       );
     return history.filter((l) => l.speaker === "persona").map((l) => l.text);
   };
+  /** A writer's script played through the persona: its turns and the replies, by script id. */
+  const playScript = (set: string, id: string) => {
+    const { personas, scripts } = loadSet(set);
+    const script = scripts.find((x) => x.id === id)!;
+    const turns = script.turns.map((t) => t.text);
+    return { turns, replies: play(personas[script.persona], turns, script.id) };
+  };
 
   it("reads situation questions without a question mark and in indirect forms", () => {
     const [a] = play(dana, ["Walk me through how orders flow through your warehouses"]);
@@ -342,57 +349,29 @@ describe("offline persona: answers the question asked", () => {
   });
 
   it("keeps a name's capital, and hears 'how many people do the booking' as a part of the team, not the company's size (writers H and K, dev)", () => {
-    const h = loadSet("writer-h");
-    const h10 = h.scripts.find((x) => x.id === "H-10")!;
-    for (const reply of play(
-      h.personas[h10.persona],
-      h10.turns.map((t) => t.text),
-      h10.id,
-    ))
-      expect(reply).not.toMatch(/\bpriya\b/);
+    for (const reply of playScript("writer-h", "H-10").replies) expect(reply).not.toMatch(/\bpriya\b/);
     // ...and never turns a word into a name: the school district's card says "IT team", not "It".
-    const d = loadSet("writer-d");
-    const d03 = d.scripts.find((x) => x.id === "D-03")!;
-    for (const reply of play(
-      d.personas[d03.persona],
-      d03.turns.map((t) => t.text),
-      d03.id,
-    ))
-      expect(reply).not.toMatch(/[a-z,] It\b/);
-    const k = loadSet("writer-k");
-    const k01 = k.scripts.find((x) => x.id === "K-01")!;
-    const turns = k01.turns.map((t) => t.text);
-    const replies = play(k.personas[k01.persona], turns, k01.id);
+    for (const reply of playScript("writer-d", "D-03").replies) expect(reply).not.toMatch(/[a-z,] It\b/);
+    const { turns, replies } = playScript("writer-k", "K-01");
     expect(replies[turns.findIndex((t) => /How many people on your team/.test(t))]).not.toMatch(/In size|140 staff/);
   });
 
   it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
-    const l = loadSet("writer-l");
-    const run = (id: string) => {
-      const script = l.scripts.find((x) => x.id === id)!;
-      const turns = script.turns.map((t) => t.text);
-      return { turns, replies: play(l.personas[script.persona], turns, script.id) };
-    };
-    const w10 = run("wl-10");
+    const w10 = playScript("writer-l", "wl-10");
     // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".
     expect(w10.replies[1]).toMatch(/26,000 applications/);
     expect(w10.replies[2]).toMatch(/inbox/);
-    const w26 = run("wl-26");
+    const w26 = playScript("writer-l", "wl-26");
     const sorry = w26.turns.findIndex((t) => /came out wrong/.test(t));
     expect(w26.replies[sorry]).toMatch(/^(Not yet|No|Not now)\b/);
   });
 
   it("asked which software it runs, names the tool the card names, else says so in character (writers A and L)", () => {
-    const l = loadSet("writer-l");
-    const w19 = l.scripts.find((x) => x.id === "wl-19")!;
-    const turns = w19.turns.map((t) => t.text);
-    const replies = play(l.personas[w19.persona], turns, w19.id);
-    const which = turns.findIndex((t) => /Which program you use/.test(t));
-    expect(replies[which]).toMatch(/Nothing fancy|couldn't tell you the name/);
-    const a = loadSet("dev");
-    const s02 = a.scripts.find((x) => x.id === "sA-02")!;
-    const aTurns = s02.turns.map((t) => t.text);
-    const aReplies = play(a.personas[s02.persona], aTurns, s02.id);
+    const w19 = playScript("writer-l", "wl-19");
+    expect(w19.replies[w19.turns.findIndex((t) => /Which program you use/.test(t))]).toMatch(
+      /Nothing fancy|couldn't tell you the name/,
+    );
+    const { turns: aTurns, replies: aReplies } = playScript("dev", "sA-02");
     expect(aReplies[aTurns.findIndex((t) => /Which booking system/.test(t))]).toMatch(/PracticePal/);
   });
 
