@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { initializeLogger, voice } from "@livekit/agents";
+import { initializeLogger, VADEventType, voice } from "@livekit/agents";
+import { AudioFrame } from "@livekit/rtc-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type AgentTurnPayload, AppClient } from "@/agent/app-client";
@@ -39,8 +40,10 @@ const persona = personaSchema.parse({
 
 const LEARNER = [
   "Hi Dana this is Riley from Fleetwise do you have a minute",
-  "Thanks Dana that is all I needed goodbye",
+  "Thank you Dana that was all I needed goodbye",
 ];
+/** A question said in two parts with a pause between them. */
+const HALVES = ["How do you decide", "which orders go out first on a busy day"];
 const PERSONA = [
   { text: "Dana speaking, who is this please? I have a few minutes before my next meeting, so go ahead." },
   { text: "No problem Riley. Talk soon, goodbye.", endCall: true },
@@ -118,6 +121,41 @@ const until = async (what: string, ok: () => boolean, ms = 15_000) => {
   }
 };
 
+/**
+ * The speech segments the session's VAD finds in `samples` when it starts `lead` 20 ms frames into the
+ * stream. Silero reads 32 ms windows, so where a sentence starts relative to them depends on timing.
+ */
+async function vadSegments(samples: Int16Array, lead: number) {
+  const stream = (await loadVad(offlineConfig())).stream();
+  const all = new Int16Array((lead + 60) * 320 + samples.length);
+  all.set(samples, lead * 320);
+  for (let i = 0; i + 320 <= all.length; i += 320)
+    stream.pushFrame(new AudioFrame(all.slice(i, i + 320), 16_000, 1, 320));
+  // Read until the VAD has judged every window (the stream stays open, so it never ends by itself).
+  let segments = 0;
+  for await (const event of stream) {
+    if (event.type === VADEventType.END_OF_SPEECH) segments++;
+    if (event.samplesIndex >= all.length - 1024) break; // the last whole window
+  }
+  stream.close();
+  return segments;
+}
+
+describe("the test sentences", () => {
+  // espeak-ng leaves a near-silence inside some words ("Thanks", "ship first"). At one of the eight
+  // alignments the VAD (200 ms minimum silence) ends the segment there, STT gets two requests, and a
+  // test that expects one request per sentence fails on timing alone (CI, stop 35). Pauses inside a
+  // sentence are tested on purpose below, with a pause we control.
+  it("are each one stretch of speech to the VAD, wherever they start against its 32 ms windows", async () => {
+    for (const text of [...LEARNER, ...HALVES]) {
+      const samples = speechSamples(text);
+      const found: number[] = [];
+      for (let lead = 10; lead < 18; lead++) found.push(await vadSegments(samples, lead));
+      expect({ text, found }).toEqual({ text, found: Array(8).fill(1) });
+    }
+  }, 60_000);
+});
+
 describe("audio through the whole pipeline (offline)", () => {
   it("hears the learner, answers in the persona's voice, posts both sides, and hangs up at the persona's close", async () => {
     const config = offlineConfig({
@@ -184,7 +222,7 @@ describe("audio through the whole pipeline (offline)", () => {
     try {
       // Each stretch of speech is transcribed on its own: the first request hears the first half.
       const first = speech.stt.length;
-      const halves = ["How do you decide", "which orders ship first on a busy day"];
+      const halves = HALVES;
       hearing = (n) => halves[Math.min(n - first, 1)];
       await mic.say(speechSamples(halves[0]));
       // A 700 ms pause: long enough for the VAD to send the first half to STT and a draft to start.
@@ -198,7 +236,7 @@ describe("audio through the whole pipeline (offline)", () => {
       await mic.close();
       await session.close();
     }
-    expect(learner).toEqual(["How do you decide which orders ship first on a busy day"]);
+    expect(learner).toEqual([HALVES.join(" ")]);
     expect(speaker.segments).toHaveLength(1);
   }, 45_000);
 
