@@ -324,6 +324,14 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("asked to count a thing its card never mentions, says it does not know, whatever chat came before (writer K's ferry script, dev)", () => {
+    // "ok ok, work stuff. how much diesel do your boats burn a day?" got "I want to see it work on a real
+    // roster" (the chat's "work"), then the next pain once a quantity question counted as a problem question.
+    const { replies } = playScript("writer-k", "K-15");
+    expect(replies[2]).toMatch(/check|couldn't tell|to hand|don't know/i);
+    expect(replies[2]).not.toMatch(/roster|audit|rest-hour|overtime/i);
+  });
+
   it("hears 'how many time this is happening' as the figure of the pain on the table (a Spanish speaker, session 13 review)", () => {
     const replies = play(dana, [
       "Hello Dana, thank you for your time today. I want to understand more about your operation, if is okay for you.",

@@ -385,6 +385,9 @@ function answeredByStage(c: Ctx): boolean {
   const stage = c.main?.act;
   if (stage !== "problem" && stage !== "implication" && stage !== "need-payoff") return false;
   if (c.q.topic === "others") return false;
+  // "How much diesel do your boats burn a day?" counts a thing the card never mentions: off the card, not a pain.
+  const known = [...c.q.main].some((s) => c.card.idf.has(s) && !isGeneric(c.card, s));
+  if (stage === "problem" && !known && c.q.unknown.length >= 2) return false;
   return stage !== "implication" || c.s.revealed.length > 0 || hiddenPains(c) > 0;
 }
 

@@ -89,8 +89,10 @@ export function queryOf(
   for (const s of personReferredTo(main, buyerBefore)) put(s, 0.8);
   // A thin question ("how much is the percentage?") takes its subject from the rest of the turn,
   // whatever the learner's word order ("the deliveries that fail, how much is the percentage").
+  // A question with words of its own the card does not know ("how much diesel do your boats burn?") is not
+  // thin: it is off the card, and the chat before it ("ok, work stuff.") does not say what it is about.
   const thin =
-    !main || stemsOfUnit(main).filter((s) => card.idf.has(s) && !isGeneric(card, s) && !own.has(s)).length === 0;
+    !main || stemsOfUnit(main).filter((s) => !isGeneric(card, s) && !own.has(s) && !/\d/.test(s)).length === 0;
   for (const u of reading.units) {
     const w = u === main ? 1 : thin && u.act !== "small-talk" ? 0.8 : u.question ? 0.5 : 0.3;
     for (const s of stemsOfUnit(u)) {
