@@ -126,6 +126,8 @@ function writersTable() {
     ["L holdout", runSet("writer-l")],
     // Writer N (session 13, end): all holdout, measured before and after, never read.
     ["N holdout", runSet("writer-n")],
+    // Writer P (session 14, start): all holdout, measured before and after, never read.
+    ["P holdout", runSet("writer-p")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));
