@@ -44,6 +44,12 @@ const BUYER_TIME =
   /\b(?:meet|meeting|call with|a call|the call|\w+'s call|(?:get|hop|jump) on a call|demo|pilot|trial|workshop|session|walkthrough|walk (?:you )?through|invite|calendar|book|schedule|slot|set (?:up )?a time|a time to (?:talk|meet|speak)|(?:talk|speak) again|catch up|put (?:something|time|it) in|\d{1,2}(?::\d\d)? ?(?:am|pm)|review with|sit down|get together|loop in|introduce)\b/;
 /** A date the buyer names in reply ("let's put something in for the 20th") is their time. */
 const DATE = /\b\d{1,2}(?:st|nd|rd|th)\b/;
+/** A day, a date or a clock time: what puts a step in a calendar. */
+const DAY_OR_TIME =
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december)\b/;
+/** "A demo sometime next week or the week after": a hedged time is not a date, whatever week it names. */
+const HEDGED_TIME =
+  /\b(?:sometime|some time|at some point|whenever|or the (?:week|one) after|or so|in the (?:next|coming) (?:few )?(?:weeks|months)|down the (?:line|road)|find a time)\b/;
 type NextStep = { proposed: Evidence | null; agreed: Evidence | null; concrete: boolean; sendsOnly: boolean };
 
 /**
@@ -64,7 +70,9 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
     const agreed = reply !== undefined && replyStance(reply.text) === "accept";
     const r = reply ? normaliseText(reply.text) : "";
     const sendsOnly = SENDS_MATERIAL.test(tail) && !BUYER_TIME.test(tail) && !BUYER_TIME.test(r) && !DATE.test(r);
-    const concrete = !sendsOnly && (CONCRETE.test(tail) || (agreed && CONCRETE.test(r)));
+    const hedged = (x: string) => HEDGED_TIME.test(x) && !DAY_OR_TIME.test(x);
+    const concrete =
+      !sendsOnly && ((CONCRETE.test(tail) && !hedged(tail)) || (agreed && CONCRETE.test(r) && !hedged(r)));
     const candidate: NextStep = {
       proposed: { turn: i, quote: sentencesOf(t.text).slice(-2).join(" ") },
       agreed: agreed && reply ? { turn: turns.indexOf(reply), quote: reply.text } : null,
