@@ -109,6 +109,10 @@ const POINTS_BACK = new Set(["that", "it", "this", "those", "these"]);
  */
 function aboutOwnPitch(c: Classified, unit: Unit, previous: Understood | undefined): Classified {
   if (previous?.act !== "pitch" || (c.stage !== "implication" && c.stage !== "need-payoff")) return c;
+  // A claim is the learner's own ("we cut outages", "our app"): "and having every report in on time, how would
+  // that change..." sets up a hypothetical for the buyer, whatever the model made of it.
+  const own = previous.tokens.slice(previous.start).some((t) => ["we", "our", "us", "i", "my"].includes(t.lower));
+  if (!own && previous.decision.by === "model") return c;
   if (!unit.tokens.slice(unit.start, unit.start + 6).some((t) => POINTS_BACK.has(t.lower))) return c;
   return { act: "pitch", stage: null, decision: { by: "rule", rule: "question-about-own-pitch" } };
 }

@@ -45,7 +45,7 @@ const TROUBLE =
 const DIFFICULTY = [...CLASSES.difficulty].join("|");
 
 const DAY =
-  "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|this week|the \\d+\\w*|\\d+(?::\\d\\d)? ?(?:am|pm)?)";
+  "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|next week|this week|the \\d+(?:st|nd|rd|th)|\\d{1,2}(?::\\d\\d)? ?(?:am|pm)|\\d{1,2}:\\d\\d)";
 const STEP =
   "(?:a |an |the |some |one |two |short |quick |free |\\w+-(?:week|day|minute) |\\d+-(?:week|day|minute) )*(?:pilot|trial|demo|meeting|call|workshop|session|review|walkthrough|follow-up|follow up|chat|proof of concept|poc|visit)";
 
@@ -137,6 +137,8 @@ export const RULES: Rule[] = [
       "so maybe we can set up a pilot with one team",
       "would you maybe be open to trying it at one restaurant for a few weeks",
       "would you maybe possibly want to try it",
+      "could we do a quick call at 3pm",
+      "maybe a demo on the 14th",
     ],
     miss: [
       "how did the last pilot go",
@@ -144,6 +146,7 @@ export const RULES: Rule[] = [
       "what happened in the trial last year",
       "would you want to try to fix it yourselves first",
       "do you run the trial yourself",
+      "if every lead got a call in 5 min what'd that do for ur month",
     ],
     note: "Proposing a concrete next step, or a time for it; questions about past pilots are not proposals.",
   },

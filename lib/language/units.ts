@@ -479,9 +479,13 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
   const openClause = ["ADP", "PRON", "AUX", "DET", "SCONJ", "PART"].includes(prev.pos);
   // Learner order, no inversion: "...with the location what this changes for you".
   // After a verb the same shape is its object ("orders just followed what you actually sold").
+  // "how would that change how you walk in": after an auxiliary and its subject the word is a verb, whatever
+  // the tagger says ("that change" reads as a noun phrase), and the wh-clause is its object.
+  const verbOfInverted = isAux(ts[i - 3]) && SUBJECTS.has(ts[i - 2]?.lower ?? "");
   if (
     !openClause &&
     prev.pos !== "VERB" &&
+    !verbOfInverted &&
     ["what", "how", "why"].includes(t.lower) &&
     !["'s", "is", "be", "was"].includes(prev.lower) &&
     ["PRON", "NOUN", "PROPN"].includes(ts[i + 1]?.pos ?? "") &&
@@ -692,6 +696,13 @@ export function analyseTurn(
       question,
       open: isOpen(question, p.tokens, start),
     };
+  });
+  // "is she, um, is there a risk she might leave": a question begun and restarted at once is a false start,
+  // not a question of its own.
+  units.forEach((u, i) => {
+    const next = units[i + 1];
+    const restart = next?.question && (isAux(next.tokens[next.start]) || WH.has(next.tokens[next.start]?.lower ?? ""));
+    if (u.question && u.tokens.length - u.start <= 2 && restart) units[i] = { ...u, question: null, open: false };
   });
   return { ...n, units };
 }

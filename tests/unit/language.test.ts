@@ -443,6 +443,25 @@ describe("questions found by what they do", () => {
     expect(understand("sorry I'm late").units.at(-1)!.act).toBe("small-talk");
   });
 
+  it("reads a false start as no question, a wh-clause after 'would that change' as its object, and a premise as no pitch (session 14, dev misses)", () => {
+    const risk = understand("Oh no, sorry to hear that. Is she, um, is there a risk she might leave, do you think?", {
+      buyerBefore: "Our best recruiter is drowning in admin, honestly.",
+    });
+    expect(risk.units.filter((u) => u.question).map((u) => u.act)).toEqual(["implication"]);
+    const change = understand(
+      "and having every AE in within the window, how would that change how you walk into the next inspection",
+      { buyerBefore: "Late AE reports are a worry." },
+    );
+    const asked = change.units.filter((u) => u.question);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].text).toMatch(/^how would that change how you walk/);
+    expect(asked[0].act).toBe("need-payoff");
+    // A claim the learner just made is still the learner's own pitch.
+    expect(
+      mainUnit(understand("We cut outages by 60 percent. What impact does that have on your business?"))!.act,
+    ).toBe("pitch");
+  });
+
   it("reads chat spellings of function words ('wat does that cost u'), not inside other words", () => {
     const r = understand("and wat does that cost u");
     expect(r.text).toBe("and what does that cost you");
