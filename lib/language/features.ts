@@ -32,6 +32,10 @@ export function classesOf(ts: Token[]): Set<WordClass> {
 }
 
 /** What the buyer's turn did: named a problem, raised a concern, asked something, or gave a fact. */
+/** How people say something hurts without a word of difficulty: "takes forever", "no-show a lot", "ring constantly". */
+const EVERYDAY_TROUBLE =
+  /\b(?:forever|for ages|takes ages|constantly|no ?-? ?shows?|doing my head in|drives? (?:me|us) (?:mad|crazy|nuts)|killing us|piling up|a lot of (?:chasing|rework|calls|complaints)|keeps? (?:\w+ing|going)|half of (?:them|it) (?:get|go))\b/;
+
 export function buyerState(buyer: Token[] | null): BuyerState {
   if (!buyer || buyer.length === 0) return "none";
   const text = buyer.map((t) => t.lower).join(" ");
@@ -44,6 +48,7 @@ export function buyerState(buyer: Token[] | null): BuyerState {
   const negatedVerb = buyer.some((t) => t.negated && (t.pos === "VERB" || t.pos === "AUX"));
   if (
     cls.has("difficulty") ||
+    EVERYDAY_TROUBLE.test(text) ||
     (negatedVerb &&
       /\b(?:can't|cannot|can not|don't|doesn't|didn't|won't|never|not)\b/.test(text) &&
       /\b(?:keep up|work|know|track|see|find|get|trust|reach|make|hit|cope|manage)\b/.test(text))

@@ -366,6 +366,28 @@ export const RULES: Rule[] = [
     note: "Counting a trouble (how many no-shows, how often late, how many hours chasing) measures the problem, not the situation; its cost is an implication.",
   },
   {
+    id: "problem-sized-after-trouble",
+    does: "problem",
+    pattern:
+      /^(?:(?:and|so|ok|okay|um|uh|like|right|sorry|just|then) )*(?:roughly |approximately |about |like )?(?:how (?:many|much|often|long)|what (?:percentage|percent|proportion|share|fraction))(?: (?:of )?\w+)?(?: would you say| are we talking| is (?:that|it|this)| does (?:it|one|that|each|this) (?:take|last|happen)| do(?:es)? (?:that|it|this|they) happen| of (?:them|those|these|the time)| times| (?:a|per|each|every|in a|in one) (?:day|week|month|year|shift|season))\b(?!.*\b(?:cost|costs|costing|spend|spent|revenue|money|pay|paid|dollars?|pounds?|euros?|worth)\b)/,
+    buyer: ["problem"],
+    form: ["wh", "in-place", "request", "elliptic"],
+    priority: 1,
+    hit: [
+      "Conflict checks take forever. || how long does one take from start to finish roughly",
+      "Patients no-show a lot on Monday mornings. || oh ok, um, how many would you say, roughly?",
+      "Care homes ring us constantly asking where the delivery is, it's a nightmare. || roughly how many calls is that a day?",
+      "We lose a lot of bookings because nobody picks up. || how often does that happen",
+    ],
+    miss: [
+      "We have three hygienists and one of them is part time. || how many days a week does she work",
+      "Orders keep going out wrong. || how much does each wrong order cost you",
+      "Orders keep going out wrong. || how many people pack the orders",
+      "how many deliveries do you do a day",
+    ],
+    note: "Sizing the trouble the buyer just named (how long, how often, how many of them) measures the problem; its cost is an implication, and sizing plain facts is situation.",
+  },
+  {
     id: "problem-cause",
     does: "problem",
     pattern:
