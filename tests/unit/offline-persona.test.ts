@@ -364,6 +364,28 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[turns.findIndex((t) => /How many people on your team/.test(t))]).not.toMatch(/In size|140 staff/);
   });
 
+  it("asked how many people do one part of the work, says the card's count of them, or that it would have to count (writers A and K, dev)", () => {
+    // "How many people on your team are involved in scheduling?" got the blood service's bookings process; the
+    // card's background says "Leads a team of 6 schedulers/callers".
+    for (const [id, asked] of [
+      ["K-01", /How many people on your team/],
+      ["K-06", /How many staff in your team/],
+    ] as const) {
+      const { turns, replies } = playScript("writer-k", id);
+      const reply = replies[turns.findIndex((t) => asked.test(t))];
+      expect(reply).toMatch(/6 schedulers/);
+      expect(reply).not.toMatch(/140 staff|web form/);
+    }
+    // "the front desk" is the receptionists, in related words.
+    const { turns, replies } = playScript("dev", "sA-10");
+    expect(replies[turns.findIndex((t) => /how many people/.test(t))]).toMatch(/([Ff]our|4) receptionists/);
+    // A card that counts nobody doing the work: an honest non-answer, never the company's size.
+    const card = { ...dana, background: "Twelve years in logistics.", situation: "Runs two regional warehouses." };
+    const reply = play(card, ["how many people do the picking at each warehouse"])[0];
+    expect(reply).toMatch(/count|few people|handful/i);
+    expect(reply).not.toMatch(/staff|revenue|\$/);
+  });
+
   it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
     const w10 = playScript("writer-l", "wl-10");
     // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".

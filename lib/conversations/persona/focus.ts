@@ -6,9 +6,9 @@
  */
 import { WH } from "@/lib/language/units";
 
-import { answerFrom, type Ctx, onConcern, onImplication, onPayoff, onProblem, speakFacts } from "./answers";
+import { answerFrom, type Ctx, onConcern, onImplication, onPayoff, onProblem, say, speakFacts } from "./answers";
 import type { Fact } from "./facts";
-import { type Hit, specificOverlap } from "./retrieval";
+import { type Hit, isGeneric, specificOverlap } from "./retrieval";
 
 /** Who decides, signs off or has a say: answered from how the persona decides and who it reports to. */
 export const DECISION_WORDS =
@@ -166,9 +166,49 @@ export function onDecision(c: Ctx): string | null {
 }
 
 export const asksSize = (c: Ctx) =>
-  SIZE_WORDS.test(c.reading.text) &&
-  !TEAM_PART.test(c.reading.text) &&
-  c.card.facts.some((f) => f.field === "company.size");
+  SIZE_WORDS.test(c.reading.text) && !asksTeamPart(c) && c.card.facts.some((f) => f.field === "company.size");
+
+/** A headcount question: "how many people...", "how many staff...", "how big is the team". */
+const HEADCOUNT =
+  /\bhow many (?:people|staff|employees|workers|persons|folks|guys|colleagues|of (?:your|the) (?:staff|people|team))\b|\bhow (?:big|large) is (?:the|your) team\b/;
+/** Words of a headcount question that say nothing about which part of the team is meant. */
+const HEADCOUNT_WORDS = new Set(
+  "people staf employe worker person folk guy colleagu team work employ compani busi total altogeth overal have got there".split(
+    " ",
+  ),
+);
+/**
+ * "How many people on your team are involved in scheduling?", "how many staff do the booking and calling?": a
+ * headcount of a part of the team (a word of the card's work in it that the company's size does not use).
+ */
+export function asksTeamPart(c: Ctx): boolean {
+  if (!HEADCOUNT.test(c.reading.text)) return false;
+  if (TEAM_PART.test(c.reading.text)) return true;
+  const size = c.card.facts.find((f) => f.field === "company.size");
+  return [...c.q.main].some(
+    (s) => !HEADCOUNT_WORDS.has(s) && c.card.idf.has(s) && !isGeneric(c.card, s) && !size?.stems.has(s),
+  );
+}
+
+/** A number of people in a card fact: "a team of 6 schedulers/callers", "4 receptionists", "two supervisors". */
+const COUNTED =
+  /\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a dozen|a handful of)(?:-person)?\s+(?:[a-z/-]+\s+){0,2}?(?:people|staff|[a-z/-]*(?:ers|ors|ists|ians|ants|ees|men|women|members))\b/i;
+
+/**
+ * The part of the team asked about: the card fact that counts people and shares the question's words (a pain
+ * only once it is on the table), else an honest "I'd have to count", never the company's size.
+ */
+export function onTeamPart(c: Ctx): string {
+  // With related words: "the front desk" is the receptionists.
+  const words = [...c.q.terms].filter(([s, w]) => w >= 0.5 && !HEADCOUNT_WORDS.has(s)).map(([s]) => s);
+  const best = c.card.facts
+    .filter((f) => f.field !== "company.size" && (f.kind !== "pain" || c.s.revealed.includes(f.index)))
+    .filter((f) => COUNTED.test(f.pieces.join(" ")))
+    .map((f) => ({ f, n: words.filter((s) => f.stems.has(s)).length }))
+    .filter((x) => x.n > 0)
+    .sort((a, b) => b.n - a.n || a.f.id - b.f.id)[0];
+  return best ? speakFacts(c, [best.f]) : say(c, "evadeHeadcount");
+}
 /** "How many people on your team are involved in scheduling?", "how many staff do the booking?": a part, not the size. */
 const TEAM_PART =
   /\bhow many (?:people|staff|employees)\s+(?:(?:on|in) (?:your|the) \w+ (?:are|do|does|is)\b|(?:(?:are|is) )?(?:involved|handl\w+|do the|doing the|work on|working on|deal with|look after|take care of|run the|manage the|answer\w*|book\w*|schedul\w*|call\w*)\b)/;

@@ -245,6 +245,11 @@ const LINES = {
     "I couldn't give you a figure for that off the top of my head.",
     "No idea exactly. I'd have to pull that for you.",
   ],
+  /** How many people do one part of the work, when the card does not say. */
+  evadeHeadcount: [
+    "A handful, give or take. I'd have to count exactly who touches it.",
+    "It varies week to week, honestly. A few people, not a big team.",
+  ],
   /** Which software or system, when the card names none. */
   evadeTool: [
     "Nothing fancy, honestly. I'd have to check what it's called with IT.",

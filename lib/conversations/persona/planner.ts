@@ -28,11 +28,13 @@ import {
   asksDecision,
   asksPayoff,
   asksSize,
+  asksTeamPart,
   clearHit,
   GOAL_WORDS,
   onClearHit,
   onDecision,
   onSize,
+  onTeamPart,
   PROBLEM_WORDS,
   sizeOverlap,
 } from "./focus";
@@ -199,6 +201,12 @@ export const ROUTES: Route[] = [
       if (named) return onClearHit(c, named);
       return c.s.current !== null ? onImplication(c) : say(c, "othersAffected");
     },
+  },
+  {
+    id: "team",
+    does: "how many people do one part of the work gets the card's count of them, or an honest 'I'd have to count', never the company's size",
+    when: (c) => asks(c) && asksTeamPart(c),
+    reply: onTeamPart,
   },
   {
     id: "size",
