@@ -115,6 +115,11 @@ describe("first person", () => {
     ["Two reasons: cost and time", "Two reasons: cost and time"],
     // An -ing subject with its own verb stays as written: not "I'm spending over £25,000 goes to...".
     ["Spending over £25,000 goes to a trust committee", "Spending over £25,000 goes to a trust committee"],
+    // A participle after a passive carries on the passive: not "...in Excel and I printed on paper" (writer H, dev).
+    [
+      "Routes are planned by 2 supervisors in Excel and printed on paper each Monday",
+      "Routes are planned by 2 supervisors in Excel and printed on paper each Monday",
+    ],
   ])("%s", (field, spoken) => {
     expect(
       toFirstPerson(field)

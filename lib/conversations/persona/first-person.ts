@@ -146,16 +146,25 @@ export function swapPronouns(text: string): string {
   );
 }
 
+/** A passive in the clause so far: "are planned by...", "gets logged in...". */
+const PASSIVE_BEFORE = /\b(?:is|are|was|were|get|gets|got|been|be)\s+(?:\w+ly\s+)?\w+(?:ed|en)\b[^.;:!?]*$/;
+
 /** " and inherited the tool" -> " and I inherited the tool" when the word after a joiner is a verb. */
 function subjectAfterJoiners(text: string): string {
-  return text.replace(/\b(and|but|so)\s+([A-Za-z']+)\s+(\S+)/g, (m, joiner: string, word: string, next: string) => {
-    if (/^[A-Z]/.test(word) && word !== "I") return m;
-    // "managers and contractors for updates": a plural noun after "and" is not a verb without its subject.
-    const tagged = tokenise(`${joiner} ${word} ${next}`)[1];
-    if (tagged && ["NOUN", "PROPN", "ADJ", "NUM"].includes(tagged.pos)) return m;
-    const v = firstPersonVerb(word, next);
-    return v ? `${joiner} I ${v} ${next}` : m;
-  });
+  return text.replace(
+    /\b(and|but|so)\s+([A-Za-z']+)\s+(\S+)/g,
+    (m, joiner: string, word: string, next: string, at: number) => {
+      if (/^[A-Z]/.test(word) && word !== "I") return m;
+      // "Routes are planned by 2 supervisors in Excel and printed on paper": a participle after a passive
+      // carries on that passive; its subject is the routes, not the persona.
+      if (/(?:ed|en)$/.test(word) && PASSIVE_BEFORE.test(text.slice(0, at))) return m;
+      // "managers and contractors for updates": a plural noun after "and" is not a verb without its subject.
+      const tagged = tokenise(`${joiner} ${word} ${next}`)[1];
+      if (tagged && ["NOUN", "PROPN", "ADJ", "NUM"].includes(tagged.pos)) return m;
+      const v = firstPersonVerb(word, next);
+      return v ? `${joiner} I ${v} ${next}` : m;
+    },
+  );
 }
 
 export type Spoken = { kind: "clause" | "phrase"; text: string };
