@@ -104,6 +104,19 @@ describe("a filler goes where a speaker pauses, on every writer's cards", () => 
    * placed by word lists: 63 of 535 sat inside a phrase. The tagger still misreads a few words ("juggling" as a
    * noun), so the bound is the 15 measured after, plus a margin of 5.
    */
+  it("breaks a long run with plain words and a subject before asides: no 'End up in...', no 'plus end up' (writer K, dev)", () => {
+    const blood = personas.find((p) => p.name === "Hanna Lindqvist")!;
+    const card = cardOf(blood);
+    const said = unrecite(
+      "Bookings arrive through an old web form and a phone line and end up in one shared spreadsheet.",
+      card,
+    );
+    expect(recitesCard(said, card)).toBe(false);
+    expect(said).not.toMatch(/\. End up|plus end up|one, [a-z' ]+, shared/i);
+    expect(said).toMatch(/and they end up/);
+    expect([...said.matchAll(FILLER)]).toHaveLength(0);
+  });
+
   it("puts at most 20 fillers inside a noun phrase or after a preposition, and never recites", () => {
     let fillers = 0;
     const inside: string[] = [];

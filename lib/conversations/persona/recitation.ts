@@ -226,24 +226,38 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
     const [a, b] = [tags[k - 1], tags[k]];
     if (["DET", "ADP", "CCONJ", "SCONJ", "PART", "AUX"].includes(a.last) || POSSESSIVE.has(w(k - 1))) return true;
     if (["ADJ", "NUM", "NOUN", "PROPN", "VERB"].includes(a.last) && NOMINAL.has(b.first)) return true;
+    // "one shared spreadsheet", "a broken van": a participle between a number or article and its noun describes it.
+    if (["DET", "NUM", "ADJ"].includes(a.last) && /(?:ed|ing)$/.test(w(k)) && NOMINAL.has(tags[k + 1]?.first ?? ""))
+      return true;
     return ONCE.has(w(k - 1));
   };
   const fits = (k: number) => free(k) && !inPhrase(k);
   // A pause comes before a clause, between a subject and its verb ("reminders, in practice, are sent"),
   // or before a phrase ("written, honestly, on paper").
+  // One pause should do where one can: a place that leaves both halves of the run under six words comes first.
+  const halves = (k: number) => k - run.start < RECITATION_WORDS && run.end - k < RECITATION_WORDS;
+  const natural = (pool: number[]) =>
+    near(pool.filter((k) => CLAUSE.has(w(k)) && !inPhrase(k))) ??
+    near(
+      pool.filter((k) => fits(k) && ["NOUN", "PROPN", "PRON"].includes(tags[k - 1].last) && VERBAL.has(tags[k].first)),
+    ) ??
+    near(pool.filter((k) => fits(k) && ["ADP", "ADV", "SCONJ"].includes(tags[k].first) && !PHRASE.has(w(k - 1)))) ??
+    // Where the text already pauses ("driving schools: honestly, 14 branches"), never inside "driving schools".
+    near(pool.filter((k) => /[,;:]$/.test(wordTokens[k - 1][0]) && !PARTICLES.has(w(k)))) ??
+    near(pool.filter(fits));
   const at =
-    near(inside.filter((k) => CLAUSE.has(w(k)) && !inPhrase(k))) ??
+    natural(inside.filter(halves)) ??
+    natural(inside) ??
+    // Nothing fits: between a verb and its object is the least odd ("runs, honestly, 38 vans"), never inside a noun.
     near(
       inside.filter(
-        (k) => fits(k) && ["NOUN", "PROPN", "PRON"].includes(tags[k - 1].last) && VERBAL.has(tags[k].first),
+        (k) =>
+          free(k) &&
+          tags[k - 1].last === "VERB" &&
+          // "one shared spreadsheet": that participle describes the noun, it is not a verb with an object.
+          !(/(?:ed|ing)$/.test(w(k - 1)) && ["DET", "NUM", "ADJ"].includes(tags[k - 2]?.last ?? "")),
       ),
     ) ??
-    near(inside.filter((k) => fits(k) && ["ADP", "ADV", "SCONJ"].includes(tags[k].first) && !PHRASE.has(w(k - 1)))) ??
-    // Where the text already pauses ("driving schools: honestly, 14 branches"), never inside "driving schools".
-    near(inside.filter((k) => /[,;:]$/.test(wordTokens[k - 1][0]) && !PARTICLES.has(w(k)))) ??
-    near(inside.filter(fits)) ??
-    // Nothing fits: between a verb and its object is the least odd ("runs, honestly, 38 vans"), never inside a noun.
-    near(inside.filter((k) => free(k) && tags[k - 1].last === "VERB")) ??
     near(
       inside.filter(
         (k) =>
@@ -259,6 +273,18 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
   const before = wordTokens[at - 1];
   // "...38 vans and Wakefield..." -> "...38 vans, plus Wakefield...": a plain word, not an aside.
   if (/^and$/i.test(word)) {
+    // "...a phone line and end up in one spreadsheet": a verb after "and" takes its subject back ("and they
+    // end up"); "plus" joins things, not actions.
+    const next = at + 1;
+    const verb = tags[next]?.first === "VERB" || PARTICLES.has(w(next + 1));
+    if (verb && w(next) && !SUBJECT.has(w(next))) {
+      const subject = tokenise(text.split(/[.!?]\s/)[0] ?? "")[0];
+      const plural = subject && ["NOUN", "PROPN"].includes(subject.pos) && /s$/i.test(subject.text);
+      if (subject?.lower === "i" || subject?.lower === "we" || plural) {
+        tokens[index] = `${word} ${plural ? "they" : subject.lower === "i" ? "I" : "we"}`;
+        return tokens.join("");
+      }
+    }
     tokens[index] = word === "And" ? "Plus" : "plus";
     if (before && !/[,.;:!?]$/.test(before[0])) tokens[before[1]] = `${before[0]},`;
     return tokens.join("");

@@ -77,6 +77,36 @@ const SYNONYMS: Record<string, string> = {
   "went down": "have come down",
   "rose by": "are up",
   "fell by": "are down",
+  // Written words a speaker says more plainly.
+  arrive: "come in",
+  arrives: "comes in",
+  arrived: "came in",
+  receive: "get",
+  receives: "gets",
+  received: "got",
+  require: "need",
+  requires: "needs",
+  required: "needed",
+  additional: "extra",
+  numerous: "lots of",
+  significant: "big",
+  sufficient: "enough",
+  regarding: "about",
+  "prior to": "before",
+  "in order to": "to",
+  "a number of": "several",
+  "the majority of": "most of",
+  utilise: "use",
+  utilize: "use",
+  obtain: "get",
+  assist: "help",
+  attempt: "try",
+  attempts: "tries",
+  commence: "start",
+  difficult: "hard",
+  however: "but",
+  "in one": "in a single",
+  "into one": "into a single",
 };
 /** Clause openers after which "the" is a subject the persona owns ("the vans leave" -> "our vans leave"). */
 const NOT_OURS =
@@ -104,7 +134,8 @@ function clauseAhead(rest: string): boolean {
     (t, i) =>
       (t.pos === "VERB" || t.pos === "AUX") &&
       // "a shared Excel sheet": a participle after an article describes the noun after it.
-      !(ts[i - 1]?.pos === "DET" && ["NOUN", "PROPN", "ADJ"].includes(ts[i + 1]?.pos ?? "")) &&
+      // So does one after a number: "end up in one shared spreadsheet" has no verb of its own.
+      !(["DET", "NUM"].includes(ts[i - 1]?.pos ?? "") && ["NOUN", "PROPN", "ADJ"].includes(all[i + 1]?.pos ?? "")) &&
       // "repair calls a day": a plural noun before a rate ("a day", "per week") is no verb.
       !(/^(a|an|per|every)$/.test(all[i + 1]?.lower ?? "") && PER.test(all[i + 2]?.lower ?? "")),
   );
@@ -125,6 +156,8 @@ function endsListItem(before: string): boolean {
 /** "no-shows and late cancellations": two short noun phrases a speaker may give in either order. */
 function swapPair(m: RegExpMatchArray): string | null {
   const [, lead = "", x, y, tail = ""] = m;
+  // "a phone line and end up in...": a word before a particle is a phrasal verb, not the second of a pair.
+  if (/^(?:up|out|off|down|away|back|over)$/.test(tail.trim())) return null;
   const np = (text: string) => {
     const ts = tokenise(text);
     return ts.length > 0 && ts.at(-1)!.pos === "NOUN" && ts.every((t) => ["NOUN", "ADJ"].includes(t.pos));
