@@ -113,7 +113,8 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
     const reply = ordered[turn + 1]?.speaker === "persona" ? ordered[turn + 1].text : "";
     const answers = contentLemmas(reply);
     const replyWords = wordCount(reply);
-    const replied = replyWords >= 2;
+    // "Of what? We haven't talked about anything yet.": a question the buyer cannot take up did not land.
+    const replied = replyWords >= 2 && !brushedOff(reply);
     let cursor = 0;
     let followed = false;
     return asks.map((u, i) => {
@@ -147,6 +148,21 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
       };
     });
   });
+}
+
+/**
+ * A reply that cannot take the question up: the buyer asks what it is about ("Of what?", "What do you mean?"),
+ * says nothing has been discussed yet, or shrugs without a figure ("I don't know.", "It depends entirely.").
+ */
+const CONFUSED =
+  /^(?:(?:of|about|on|for) what\b|what do you mean\b|what are you (?:talking about|asking|getting at)\b|not sure what you(?:'re| are) (?:asking|getting at|after)\b)|\b(?:we|you) (?:haven't|have not) (?:really |even )?(?:talked|discussed|spoken|got to|gotten to) about (?:anything|it|that|what)\b/;
+const SHRUG = /^(?:i (?:don't|do not|dunno) know|dunno|it depends|depends|no idea|not really sure)\b/;
+export function brushedOff(reply: string): boolean {
+  const r = reply.toLowerCase().replace(/[’]/g, "'").trim();
+  if (CONFUSED.test(r)) return true;
+  // A shrug and nothing else ("I don't know.", "It depends entirely on what it fixes."); one followed by an
+  // answer ("It depends on the store, but mostly scanners once a week") took the question up.
+  return SHRUG.test(r) && !/\d/.test(r) && (wordCount(r) <= 6 || /^it depends (?:entirely )?on what\b/.test(r));
 }
 
 /** At most this many questions asked back to back each count as answered by one reply. */

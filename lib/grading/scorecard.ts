@@ -8,7 +8,7 @@ import type { StoredCriterionResult, StoredScorecardResult } from "@/db/schema/g
 import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 import { type MeasureInput, type MeasureResult, runMeasure, sufficiency, talkShare } from "./measures";
-import { blameLines, rudeLines } from "./signals";
+import { blameLines, pressureLines, rudeLines } from "./signals";
 
 type Measure = NonNullable<Criterion["measure"]>;
 
@@ -64,6 +64,11 @@ export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResul
   if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
   if (blameLines(input.turns).length)
     caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
+  if (scenario.kind === "sales-discovery" && pressureLines(input.turns).length >= 2)
+    caps.push({
+      limit: 30,
+      reason: "you pressed the buyer to commit (deadlines, a lapsing discount) before they were ready",
+    });
   // Talking most of a spoken discovery call is a ceiling; the talk-share criterion then defers to it
   // (evaluateScorecard), so one behaviour is penalised once.
   if (talkCapped(input, scenario))

@@ -25,6 +25,15 @@ function linesMatching(turns: TranscriptTurn[], speaker: "learner" | "persona", 
   return out;
 }
 
+/**
+ * Pressure to commit before the buyer is ready: a deadline on the buyer's decision ("sign by Friday", "commit
+ * today"), a discount that lapses, "every week you wait", "trust me", "a no-brainer". Every modern method
+ * condemns it; one such line can be a slip, so the ceiling needs two (scorecard.ts).
+ */
+const PRESSURE =
+  /\b(?:sign (?:it |this |the contract |up )?(?:today|tonight|now|this week|this month|by (?:friday|monday|tomorrow|the end))|get you signed|commit (?:today|now|this week)|(?:if|when) you (?:commit|sign) (?:today|now|this week)|(?:every|each) (?:day|week|month) you wait|no[- ]brainer|trust me|send (?:you )?the contract (?:today|tonight|now)|only (?:if|until) you sign|limited[- ]time (?:offer|deal|discount)|before (?:the|this) (?:discount|offer|price) (?:ends|goes|expires)|hold the discount)\b/;
+export const pressureLines = (turns: TranscriptTurn[]) => linesMatching(turns, "learner", PRESSURE);
+
 export const rudeLines = (turns: TranscriptTurn[]) =>
   linesMatching(turns, "learner", RUDE).filter(
     (e) => !/\b(?:whatever (?:you|works|suits|is)|hell of a)\b/i.test(e.quote),

@@ -63,3 +63,28 @@ describe("the rubric grader", () => {
     expect(silent.stages_covered).toEqual([]);
   });
 });
+
+describe("pressure to commit", () => {
+  // Dev call c12 (coach band 10-28): deadlines and a lapsing discount, twice or more, hold a discovery call at 30.
+  const base: typeof discoveryCall = discoveryCall.slice(0, -2);
+  const pressed: typeof discoveryCall = [
+    ...base,
+    ["learner", "The discount is 30 percent but only if you sign by Friday. Trust me, it's a no-brainer.", 6],
+    ["persona", "Friday isn't realistic.", 2],
+  ];
+  const once: typeof discoveryCall = [
+    ...base,
+    ["learner", "Could we book a 30 minute demo with your ops team on Tuesday? Trust me, it's worth the time.", 6],
+    ["persona", "Tuesday works. Send an invite.", 2],
+  ];
+
+  it("caps a call that presses the buyer twice or more, and says why", () => {
+    const g = grade(pressed);
+    expect(g.score).toBeLessThanOrEqual(30);
+    expect(g.scorecard.cap?.reason).toMatch(/pressed the buyer to commit/);
+  });
+
+  it("does not cap a call for one turn of phrase", () => {
+    expect(grade(once).scorecard.cap?.reason ?? "").not.toMatch(/pressed the buyer/);
+  });
+});

@@ -55,3 +55,28 @@ describe("stacked questions", () => {
     expect(ignored[1][1]).toBe(true);
   });
 });
+
+/**
+ * A question the buyer cannot take up did not land: "what's the impact of that?" before anything was said gets
+ * "Of what?". From dev call c12 (a pushy pitch with cue-word questions, coach band 10-28; graded 44 before).
+ */
+describe("questions the buyer brushes off", () => {
+  it("does not count a question answered with 'Of what?' or a shrug, and still counts a real answer", () => {
+    const marked = answered([
+      ["learner", "Quick question first, what's the impact of that on your business?"],
+      ["persona", "Of what? We haven't talked about anything yet."],
+      ["learner", "And what would it mean if you could solve all your inventory challenges?"],
+      ["persona", "I don't know."],
+      ["learner", "How many stores have the online stock problem?"],
+      ["persona", "I don't know exactly, maybe 30 of the 40."],
+      ["learner", "How do you count stock today?"],
+      ["persona", "It depends on the store, but mostly handheld scanners once a week."],
+    ]);
+    expect(marked).toEqual([
+      ["Quick question first, what's the impact of that on your business?", false],
+      ["And what would it mean if you could solve all your inventory challenges?", false],
+      ["How many stores have the online stock problem?", true],
+      ["How do you count stock today?", true],
+    ]);
+  });
+});
