@@ -8,7 +8,7 @@ import type { StoredCriterionResult, StoredScorecardResult } from "@/db/schema/g
 import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 import { type MeasureInput, type MeasureResult, runMeasure, sufficiency, talkShare } from "./measures";
-import { blameLines, pressureLines, rudeLines } from "./signals";
+import { blameLines, nextStep, pressureLines, rudeLines } from "./signals";
 
 type Measure = NonNullable<Criterion["measure"]>;
 
@@ -42,6 +42,9 @@ function talkCapped(input: MeasureInput, scenario: Scenario): boolean {
 }
 
 /** The ceilings a coach applies whatever the scorecard says; the lowest one holds. */
+/** The highest grade of a discovery call without an advance: good questions, but the call did not move forward. */
+const CONTINUATION = 60;
+
 export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResult["cap"] {
   const m = input.metrics;
   const caps: NonNullable<ScorecardResult["cap"]>[] = [];
@@ -64,6 +67,16 @@ export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResul
   if (rudeLines(input.turns).length) caps.push({ limit: 15, reason: "a rude or dismissive line" });
   if (blameLines(input.turns).length)
     caps.push({ limit: 30, reason: "you blamed the other side or hid behind policy" });
+  // A discovery call ends in an advance (a step with the buyer's own time in it) or it has not done its job:
+  // a refused step or "send me something" is a continuation (Rackham), however good the questions were.
+  const step = scenario.kind === "sales-discovery" ? nextStep(input.turns) : null;
+  if (step?.proposed && (!step.agreed || step.sendsOnly))
+    caps.push({
+      limit: CONTINUATION,
+      reason: step.agreed
+        ? "the call ended with information to send, not a step the buyer gave time to"
+        : "the buyer did not agree to your next step",
+    });
   if (scenario.kind === "sales-discovery" && pressureLines(input.turns).length >= 2)
     caps.push({
       limit: 30,

@@ -88,3 +88,22 @@ describe("pressure to commit", () => {
     expect(grade(once).scorecard.cap?.reason ?? "").not.toMatch(/pressed the buyer/);
   });
 });
+
+describe("a discovery call without an advance", () => {
+  // Dev calls fc-03 and fc-08 (bands 48-68 and 45-65): good questions, then "Not yet, send me something".
+  const asked: typeof discoveryCall = discoveryCall.slice(0, -2);
+  const ending = (buyer: string): typeof discoveryCall => [
+    ...asked,
+    ["learner", "Would it make sense to set up a 45-minute workflow review with your shift leads next week?", 6],
+    ["persona", buyer, 3],
+  ];
+
+  it("is held at 60 when the buyer refuses the step or only takes information, and says which", () => {
+    const refused = grade(ending("Not yet. Send me something I can forward to the COO first."));
+    expect(refused.score).toBeLessThanOrEqual(60);
+    expect(refused.scorecard.cap?.reason).toMatch(/did not agree to your next step/);
+    const advance = grade(discoveryCall);
+    expect(advance.score).toBeGreaterThan(70);
+    expect(advance.scorecard.cap?.reason ?? "").not.toMatch(/next step|information to send/);
+  });
+});
