@@ -138,8 +138,9 @@ const OWNERSHIP =
   /\b(?:i'?ll (?:take care|sort|fix|make sure|personally|handle|look into|get this|get that|check|escalate|follow|call|email|stay|own|arrange|process|send|refund|issue|book|put)|i will (?:take care|sort|fix|make sure|personally|handle|look into|check|escalate|follow|call|email|arrange|process|send|refund|issue)|let me (?:fix|sort|check|look into|take care|handle|get|pull up|see what)|i'm going to (?:fix|sort|take care|make sure|handle|escalate|refund|send)|leave it with me|i've got (?:this|it))\b/;
 const BLAME =
   /\b(?:you should have|you must have|that's (?:not our|your) (?:fault|problem)|not our fault|that's (?:the|our) policy|nothing i can do|there's nothing (?:i|we) can do|you didn't|you need to read|it's your|user error|can't help you)\b/;
+/** A fix or a dated promise; a bare "today" ("anything else I can help with today?") is neither. */
 const RESOLVE =
-  /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat\w*|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|today|tomorrow|ticket number|reference number|case number)\b/;
+  /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat\w*|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|ticket number|reference number|case number)\b|\b(?:i'?ll|i will|we'?ll|we will|it'?ll|it will|you'?ll|you will|should)\b[^.?!]*\b(?:today|tomorrow|tonight)\b/;
 const CONFIRM =
   /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|is there anything else|anything else i can|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
 const THANKS =

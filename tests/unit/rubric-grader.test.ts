@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { feedbackSchema } from "@/lib/grading/grade-schema";
 import { gradeWithRubric } from "@/lib/grading/rubric-grader";
+import { serviceChecks } from "@/lib/grading/signals";
 import type { TranscriptTurn } from "@/lib/grading/transcript";
 
 import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
@@ -105,5 +106,26 @@ describe("a discovery call without an advance", () => {
     const advance = grade(discoveryCall);
     expect(advance.score).toBeGreaterThan(70);
     expect(advance.scorecard.cap?.reason ?? "").not.toMatch(/next step|information to send/);
+  });
+});
+
+describe("service: what counts as a resolution", () => {
+  // Dev call c22 (polite, no resolution, band 38-58): "Is there anything else I can help with today?" was read as
+  // a dated promise.
+  const turns = (agent: string) =>
+    timedTurns(
+      [
+        ["persona", "My card keeps getting declined and I need to pay my hotel tonight.", 4],
+        ["learner", agent, 6],
+        ["persona", "No, I suppose not.", 2],
+      ],
+      "text",
+    );
+  it("does not take a closing 'today' for a resolution, and does take a dated promise", () => {
+    expect(
+      serviceChecks(turns("I have raised a request. Is there anything else I can help with today?")).resolution,
+    ).toBeNull();
+    expect(serviceChecks(turns("I'll send a new card to your hotel today.")).resolution).not.toBeNull();
+    expect(serviceChecks(turns("The team will call you within 2 hours.")).resolution).not.toBeNull();
   });
 });
