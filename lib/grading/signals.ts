@@ -176,7 +176,7 @@ const SOLUTION =
 const PROOF =
   /\b\d+ ?(?:%|percent|x|times|customers|clients|users|schools|stores|hospitals|sites|teams|companies)\b|\b(?:customers? like|clients? like|case study|pilot with|we've helped|already (?:use|using|working with)|in production at|results?|saved|cut|grew|increased|reduced)\b/;
 const ASK =
-  /\b(?:we're (?:asking|raising|looking for|seeking)|the ask|our ask|i'm asking|would you (?:be willing|consider|invest|like to pilot|back|fund|approve|join|sign)|next step|pilot|sign|approve|commit|invest|fund|partner with|start with|can we (?:count on|get)|i'd like (?:you|to ask))\b/;
+  /\b(?:we're (?:asking|raising|looking for|seeking)|the ask|our ask|i'm asking|would you (?:be willing|consider|invest|like to pilot|back|fund|approve|join|sign)|next step|pilot|(?<!single )sign(?![- ]on\b)|approve|commit|invest|fund|partner with|start with|can we (?:count on|get)|i'd like (?:you|to ask))\b/;
 
 export function pitchChecks(turns: TranscriptTurn[]) {
   const learnerText = turns

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { feedbackSchema } from "@/lib/grading/grade-schema";
 import { gradeWithRubric } from "@/lib/grading/rubric-grader";
-import { serviceChecks } from "@/lib/grading/signals";
+import { pitchChecks, serviceChecks } from "@/lib/grading/signals";
 import type { TranscriptTurn } from "@/lib/grading/transcript";
 
 import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
@@ -127,5 +127,14 @@ describe("service: what counts as a resolution", () => {
     ).toBeNull();
     expect(serviceChecks(turns("I'll send a new card to your hotel today.")).resolution).not.toBeNull();
     expect(serviceChecks(turns("The team will call you within 2 hours.")).resolution).not.toBeNull();
+  });
+});
+
+describe("pitch: what counts as an ask", () => {
+  // Dev call c25 (a feature dump with no ask, band 18-38): "single sign-on" in the feature list was read as an ask.
+  const turns = (pitch: string) => timedTurns([["learner", pitch, 20]], "text");
+  it("does not take a feature named 'single sign-on' for an ask, and does take a request to sign off a pilot", () => {
+    expect(pitchChecks(turns("We also have an open API, single sign-on and role-based permissions.")).ask).toBeNull();
+    expect(pitchChecks(turns("Would you sign off a four-week pilot with one team?")).ask).not.toBeNull();
   });
 });
