@@ -391,6 +391,15 @@ describe("offline persona: answers the question asked", () => {
     expect(reply).not.toMatch(/staff|revenue|\$/);
   });
 
+  it("knows which pain 'that gap' is by the learner's own word for it, after the talk moved on (writer A, dev)", () => {
+    // The learner called the food-cost overrun "that gap", then asked about waste, then "what does that gap come
+    // to in pounds?": the overrun's figure, not the waste again.
+    const { turns, replies } = playScript("dev", "sA-03");
+    const reply = replies[turns.findIndex((t) => /that gap come to/.test(t))];
+    expect(reply).toMatch(/£450k/);
+    expect(reply).not.toMatch(/£600|spoiled/);
+  });
+
   it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
     const w10 = playScript("writer-l", "wl-10");
     // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".

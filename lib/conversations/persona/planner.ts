@@ -4,7 +4,7 @@
  * first entry of ROUTES that claims it: order is the tie-break, written down here.
  */
 import { mainUnit, understand } from "@/lib/language";
-import { ANAPHORS } from "@/lib/language/lexicon";
+import { ANAPHORS, CLASSES } from "@/lib/language/lexicon";
 import { readRepair } from "@/lib/language/normalise";
 import { WH } from "@/lib/language/units";
 
@@ -22,7 +22,7 @@ import {
   revealPain,
   say,
 } from "./answers";
-import { GENERIC, GOODBYE, LIFE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
+import { GENERIC, GENERIC_QUESTION, GOODBYE, LIFE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
 import type { Card, Fact } from "./facts";
 import {
   asksDecision,
@@ -228,6 +228,9 @@ export const ROUTES: Route[] = [
       (clearHit(c) === null || clearHit(c)!.fact.kind === "pain"),
     reply: (c) => {
       // "How much ends up in the bin?" may name a pain only through a related word ("bin" ~ "throws out").
+      // "What does that gap come to?": the pain the learner called a gap, before any word-by-word guess.
+      const referred = clearHit(c) ? null : referredPain(c);
+      if (referred !== null) return onImplication(c, referred);
       const related = relatedHit(c);
       const hit = clearHit(c) ?? (related?.fact.kind === "pain" && related !== null ? related : null);
       // "What happened with that one?" right after a worry is about the worry.
@@ -498,10 +501,41 @@ export function readTurn(
   return { ...c, hits: reranked(c) };
 }
 
+/** Words of asking about consequences or value: "that cost" points at no pain in particular. */
+const ASKING_WORDS = new Set([...GENERIC_QUESTION, ...[...CLASSES.consequence, ...CLASSES.value].map(stem)]);
+
+/** Routes whose reply is about the pain on the table. */
+const PAIN_ROUTES = new Set(["revealed-pain", "follow-up", "implication"]);
+
+/**
+ * "And over a full year, what does that gap come to?" after the talk moved on to waste: the pain the learner
+ * earlier called a gap, when their words point back at it more than at the pain on the table.
+ */
+function referredPain(c: Ctx): number | null {
+  const { s } = c;
+  // The noun the learner points with: "that gap", "those late ones" ("what did that cost" points with a verb).
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  const named = core.flatMap((t, k) => {
+    if (!["that", "this", "those", "these"].includes(t.lower)) return [];
+    const next = core.slice(k + 1, k + 3).find((x) => x.pos !== "ADJ");
+    // "that cost", "that time" ask about a consequence, whatever the tagger calls them: only a thing named.
+    return next && next.pos === "NOUN" && !ASKING_WORDS.has(stem(next.lemma)) ? [stem(next.lemma)] : [];
+  });
+  if (!named.length) return null;
+  const overlap = (k: number) => named.filter((w) => s.painWords.get(k)?.has(w)).length;
+  const here = s.current === null ? 0 : overlap(s.current);
+  const best = s.revealed
+    .filter((k) => k !== s.current)
+    .map((k) => ({ k, n: overlap(k) }))
+    .sort((a, b) => b.n - a.n)[0];
+  return best && best.n > here ? best.k : null;
+}
+
 /** Answers a read turn by the first route that claims it, and updates the state. */
 export function answer(c: Ctx): { reply: string; route: string } {
   const { s } = c;
   const wasExpecting = s.expects;
+  const currentBefore = s.current;
   let reply: string | null = null;
   let route = "statement";
   for (const r of ROUTES) {
@@ -511,6 +545,12 @@ export function answer(c: Ctx): { reply: string; route: string } {
     if (reply) break;
   }
   if (asks(c) && route !== "pitch" && route !== "off-card") s.trust = Math.min(4, s.trust + 1);
+  // The learner's words for the pain the reply was about, so a later "that gap" finds it again.
+  if (s.current !== null && (s.current !== currentBefore || PAIN_ROUTES.has(route))) {
+    const words = s.painWords.get(s.current) ?? new Set<string>();
+    for (const w of c.q.main) if (!/\d/.test(w)) words.add(w);
+    s.painWords.set(s.current, words);
+  }
   if (s.expects === wasExpecting && route !== "statement") s.expects = null;
   return { reply: reply ?? say(c, "listening"), route };
 }

@@ -45,7 +45,7 @@ function stemsOfUnit(u: Understood): string[] {
 export function wantsOf(text: string): Wants {
   return {
     number:
-      /\b(how (many|much|big|often|far)|percentage|what('s| is) the (rate|number|percentage|figure)|the number of|running at|roughly|approximately|how much time)\b/.test(
+      /\b(how (many|much|big|often|far)|percentage|what('s| is) the (rate|number|percentage|figure)|the number of|running at|roughly|approximately|how much time|come to|comes to|add up to|adds up to|in (pounds|dollars|euros|money terms|cash terms)|money[- ]?wise)\b/.test(
         text,
       ),
     person: /\b(who|whose|whom)\b/.test(text),

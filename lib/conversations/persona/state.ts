@@ -11,6 +11,8 @@ export type State = {
   /** Consequence lines given per pain. */
   depth: number[];
   current: number | null;
+  /** The learner's own words for each pain ("that gap" is the food-cost pain if they called it a gap). */
+  painWords: Map<number, Set<string>>;
   /** What the persona's last factual reply was about, for "what happened with that one?". */
   topic: Fact["kind"] | null;
   goalsShared: Set<number>;
@@ -45,6 +47,7 @@ export function initialState(card: Card): State {
     revealed: [],
     depth: card.pains.map(() => 0),
     current: null,
+    painWords: new Map(),
     topic: null,
     goalsShared: new Set(),
     motivationShared: false,
