@@ -400,6 +400,19 @@ describe("offline persona: answers the question asked", () => {
     expect(reply).not.toMatch(/£600|spoiled/);
   });
 
+  it("asked what other organisations do, says it cannot know, and still answers 'what other problems' (writer H, dev)", () => {
+    // "do you know how other councils handle that" got "Complaints end up on my phone in the evenings".
+    const { turns, replies } = playScript("writer-h", "H-25");
+    const reply = replies[turns.findIndex((t) => /other councils/.test(t))];
+    expect(reply).toMatch(/what others do|other firms/);
+    const [first, other] = play(dana, [
+      "what gets in the way when orders pile up at peak?",
+      "what other problems do you run into?",
+    ]);
+    expect(first).not.toMatch(/what others do|other firms/);
+    expect(other).not.toMatch(/what others do|other firms/);
+  });
+
   it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
     const w10 = playScript("writer-l", "wl-10");
     // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".

@@ -126,13 +126,18 @@ export function queryOf(
   const chat = [...mainStems].filter((s) => SMALL_TALK.has(s) && !card.idf.has(s));
   const business = [...mainStems].filter((s) => card.idf.has(s) && !ownNames(card).has(s) && !isGeneric(card, s));
   const all = [...terms.keys()];
-  const topic = all.some((s) => MONEY.has(s))
-    ? "money"
-    : all.some((s) => OTHERS.has(s))
-      ? "others"
-      : all.some((s) => SMALL_TALK.has(s))
-        ? "personal"
-        : "other";
+  // "How do other councils handle that?", "what does the clinic down the road charge?": what others do.
+  const aboutOthers = OTHER_FIRMS.test(main ? unitText(main) : reading.text);
+  if (aboutOthers && !unknown.includes(OTHERS_MARK)) unknown.push(OTHERS_MARK);
+  const topic = aboutOthers
+    ? "others"
+    : all.some((s) => MONEY.has(s))
+      ? "money"
+      : all.some((s) => OTHERS.has(s))
+        ? "others"
+        : all.some((s) => SMALL_TALK.has(s))
+          ? "personal"
+          : "other";
   return {
     terms,
     said,
@@ -144,6 +149,63 @@ export function queryOf(
     wants: wantsOf(main ? unitText(main) : reading.text),
   };
 }
+
+/** Other organisations like the buyer's: "other councils", "everyone else", "the one down the road", "next door". */
+const OTHER_FIRMS = new RegExp(
+  `\\b(?:other (?:${[
+    "compan(?:y|ies)",
+    "firms?",
+    "business(?:es)?",
+    "organi[sz]ations?",
+    "councils?",
+    "authorit(?:y|ies)",
+    "clinics?",
+    "practices",
+    "schools?",
+    "districts?",
+    "hospitals?",
+    "trusts",
+    "hotels?",
+    "restaurants?",
+    "caf(?:e|é)s?",
+    "stores",
+    "shops?",
+    "retailers?",
+    "gyms?",
+    "warehouses",
+    "carriers?",
+    "airports?",
+    "airlines?",
+    "operators?",
+    "agenc(?:y|ies)",
+    "banks?",
+    "insurers?",
+    "dealers(?:hips)?",
+    "garages?",
+    "bakeries",
+    "breweries",
+    "pharmacies",
+    "labs?",
+    "universit(?:y|ies)",
+    "colleges?",
+    "charities",
+    "providers?",
+    "suppliers?",
+    "vendors?",
+    "contractors?",
+    "manufacturers?",
+    "farms?",
+    "co-?ops?",
+    "libraries",
+    "roasters?",
+    "fleets?",
+    "players in",
+    "people in (?:the|your) (?:industry|sector|field)",
+  ].join(
+    "|",
+  )})|everyone else|everybody else|elsewhere|next door|down the road|across town|the rest of the (?:industry|sector|market)|the competition|your competitors?)\\b`,
+);
+const OTHERS_MARK = stem("others");
 
 const PERSON_REFERENCE = /\b(this|that|the same) (person|guy|lady|man|woman|one)\b|\b(he|she|him|her)\b/;
 const PERSON_NOUN =

@@ -55,7 +55,7 @@ export function namedPain(c: Ctx): number | null {
 /** A money or other-firm word the learner said that the card never uses. */
 // "How's the overtime budget?" is still about the overtime pain; "what did the last vendor charge?" is not on the card.
 export const offLimits = (c: Ctx) =>
-  [...c.q.said].some((s) => (MONEY.has(s) || OTHERS.has(s)) && !c.card.idf.has(s)) &&
+  (c.q.topic === "others" || [...c.q.said].some((s) => (MONEY.has(s) || OTHERS.has(s)) && !c.card.idf.has(s))) &&
   !["pain", "goal"].includes(clearHit(c)?.fact.kind ?? "");
 
 /** The best hit a non-generic word of the turn (or a related word) connects to. */
