@@ -229,7 +229,7 @@ const isSubject = (t: Token | undefined) =>
       t.lower,
     ));
 
-const isAux = (t: Token | undefined) =>
+export const isAux = (t: Token | undefined) =>
   !!t && (AUX_WORDS.has(t.lower) || (t.pos === "AUX" && !["'s", "'re", "'m", "'ve", "'d", "'ll"].includes(t.lower)));
 
 /** The question form of a unit's tokens from `start`, or null for a statement. */

@@ -413,6 +413,18 @@ describe("offline persona: answers the question asked", () => {
     expect(other).not.toMatch(/what others do|other firms/);
   });
 
+  it("asked how many of something it has, gives the card's count of that thing, never a target (writers A and H, dev)", () => {
+    const at = (set: string, id: string, asked: RegExp) => {
+      const { turns, replies } = playScript(set, id);
+      return replies[turns.findIndex((t) => asked.test(t))];
+    };
+    // "how many wholesale accounts you got at the mo": the 85 it manages, not the aim of growing to 130.
+    expect(at("writer-h", "H-07", /how many wholesale accounts/)).toMatch(/85 wholesale/);
+    expect(at("writer-h", "H-07", /how many wholesale accounts/)).not.toMatch(/130|want to grow/);
+    expect(at("writer-h", "H-16", /How many patient meals/)).toMatch(/1,700 patient meals/);
+    expect(at("dev", "sA-02", /how many appointments/)).toMatch(/1,900 appointments/);
+  });
+
   it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
     const w10 = playScript("writer-l", "wl-10");
     // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".

@@ -4,9 +4,12 @@
  * fact gets that fact, whatever the learner's grammar or word order; evasions are for questions
  * the card has nothing on.
  */
-import { WH } from "@/lib/language/units";
+import { CLASSES } from "@/lib/language/lexicon";
+import { tokenise } from "@/lib/language/nlp";
+import { isAux, WH } from "@/lib/language/units";
 
 import { answerFrom, type Ctx, onConcern, onImplication, onPayoff, onProblem, say, speakFacts } from "./answers";
+import { RELATED, stem } from "./cues";
 import type { Fact } from "./facts";
 import { type Hit, isGeneric, specificOverlap } from "./retrieval";
 
@@ -187,6 +190,61 @@ export function asksTeamPart(c: Ctx): boolean {
   const size = c.card.facts.find((f) => f.field === "company.size");
   return [...c.q.main].some(
     (s) => !HEADCOUNT_WORDS.has(s) && c.card.idf.has(s) && !isGeneric(c.card, s) && !size?.stems.has(s),
+  );
+}
+
+/** Counting time is asking how long or how often, not what the business has. */
+const DURATIONS = new Set(["time", "hour", "minut", "day", "week", "month", "year", "shift", "second"].map(stem));
+
+/**
+ * "How many gyms you got?", "how many properties does Coastline operate?", "so how many crew do u have": the
+ * things counted, by the first noun after "how many".
+ */
+export function countedNoun(c: Ctx): string | null {
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  const at = core.findIndex((t, k) => t.lower === "how" && core[k + 1]?.lower === "many");
+  if (at < 0) return null;
+  const noun = core.slice(at + 2, at + 5).find((t) => t.pos !== "ADJ");
+  return noun && ["NOUN", "PROPN"].includes(noun.pos) ? stem(noun.lemma) : null;
+}
+
+/**
+ * The card fact that counts the thing asked about ("22 gyms", "3 vessels", "about 140 staff"): a number, then
+ * within three words the noun or a related word. A hidden pain is not given away this way.
+ */
+export function countingFact(c: Ctx): Fact | null {
+  const noun = countedNoun(c);
+  if (!noun || HEADCOUNT_WORDS.has(noun) || DURATIONS.has(noun)) return null;
+  // "How many devices do you fail to get back?", "how many rooms aren't ready?": a count of a trouble, not of
+  // what the business has.
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  if (core.some((t) => t.negated || CLASSES.difficulty.has(t.lemma) || CLASSES.difficulty.has(t.lower))) return null;
+  // "How many rooms would a room attendant clean in one shift?": a rate per person, not what the business has.
+  const at = core.findIndex((t) => stem(t.lemma) === noun);
+  const after = core.slice(at + 1, at + 4);
+  if (isAux(after[0]) && ["a", "an", "each", "every", "one"].includes(after[1]?.lower ?? "")) return null;
+  const wanted = new Set([noun, ...(RELATED.get(noun) ?? [])]);
+  const isWanted = (x: { lemma: string; lower: string }) => wanted.has(stem(x.lemma)) || wanted.has(stem(x.lower));
+  // The company's size first: "how many vans?" is the total before the per-depot split.
+  const facts = [...c.card.facts].sort(
+    (a, b) => Number(b.field === "company.size") - Number(a.field === "company.size"),
+  );
+  return (
+    facts.find((f) => {
+      if (f.kind === "pain" && !c.s.revealed.includes(f.index)) return false;
+      // An aim's numbers are targets ("grow from 85 to 130 accounts"), not what the business has.
+      if (f.kind === "goal") return false;
+      const ts = tokenise(f.pieces.join(" "));
+      // The noun of the number's own phrase: "38 refuse trucks", not "4 receptionists take bookings".
+      return ts.some((t, k) => {
+        if (t.pos !== "NUM") return false;
+        for (const x of ts.slice(k + 1, k + 4)) {
+          if (isWanted(x)) return true;
+          if (!["ADJ", "NOUN", "PROPN", "NUM"].includes(x.pos)) return false;
+        }
+        return false;
+      });
+    }) ?? null
   );
 }
 

@@ -21,6 +21,7 @@ import {
   reassures,
   revealPain,
   say,
+  speakFacts,
 } from "./answers";
 import { GENERIC, GENERIC_QUESTION, GOODBYE, LIFE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
 import type { Card, Fact } from "./facts";
@@ -29,6 +30,7 @@ import {
   asksPayoff,
   asksSize,
   asksTeamPart,
+  countingFact,
   clearHit,
   GOAL_WORDS,
   onClearHit,
@@ -201,6 +203,12 @@ export const ROUTES: Route[] = [
       if (named) return onClearHit(c, named);
       return c.s.current !== null ? onImplication(c) : say(c, "othersAffected");
     },
+  },
+  {
+    id: "count",
+    does: "'how many X' gets the card fact that counts X ('22 gyms', '3 vessels'), not a pain with the same number",
+    when: (c) => asks(c) && !asksTeamPart(c) && countingFact(c) !== null,
+    reply: (c) => speakFacts(c, [countingFact(c)!]),
   },
   {
     id: "team",
