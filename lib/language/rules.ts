@@ -151,6 +151,21 @@ export const RULES: Rule[] = [
     note: "Proposing a concrete next step, or a time for it; questions about past pilots are not proposals.",
   },
   {
+    id: "propose-offer",
+    does: "proposal",
+    pattern:
+      /^(?:(?:so|ok|okay|well|then) )?(?:how about (?:i|we|me|us) |what if (?:i|we) (?:set up|book|send|come|came|show|showed|ran|run|bring|brought|arrange|put|did|do|took|take|popped|pop)\b|(?:i|we) could (?:come|pop|drop) (?:by|over|in|round)\b)/,
+    priority: 2,
+    hit: [
+      "how about I come by on thursday and show you",
+      "what if I came by and showed the dispatchers",
+      "so how about we run it at one site first",
+      "i could come by next week with the numbers",
+    ],
+    miss: ["what if we lost the data", "how about the other depot, is it the same", "what if the driver is sick"],
+    note: "Offering to do the next step ('how about I come by', 'what if we set up a call') proposes it.",
+  },
+  {
     id: "pitch-disguised",
     does: "pitch",
     pattern:

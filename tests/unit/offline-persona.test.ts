@@ -425,6 +425,19 @@ describe("offline persona: answers the question asked", () => {
     expect(at("dev", "sA-02", /how many appointments/)).toMatch(/1,900 appointments/);
   });
 
+  it("hears a step proposed in other words as a proposal, and says yes or no to it (writers H and K, dev)", () => {
+    for (const [set, id, asked] of [
+      ["writer-k", "K-40", /half day with your finance controller/],
+      ["writer-k", "K-20", /would it be better if I talked/],
+      ["writer-h", "H-07", /can i grab your email/],
+    ] as const) {
+      const { turns, replies } = playScript(set, id);
+      expect(replies[turns.findIndex((t) => asked.test(t))]).toMatch(
+        /^(\w+ here\. )?(Yes|Agreed|Deal|Let's do|Not yet|No|Not now)\b/,
+      );
+    }
+  });
+
   it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
     const w10 = playScript("writer-l", "wl-10");
     // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".
