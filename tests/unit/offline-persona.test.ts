@@ -438,6 +438,19 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("asked why the pain on the table happens, gives the card's reason or an honest one, not the next pain (writer L, read)", () => {
+    const [, , why] = play(dana, [
+      "what gets in the way at peak?",
+      "and what happens then, when they miss it?",
+      "oh wow. sorry, how does that happen, usually?",
+    ]);
+    expect(why).not.toMatch(/pick-list|overtime|complain/i);
+    const { turns, replies } = playScript("writer-l", "wl-27");
+    expect(replies[turns.findIndex((t) => /so why not/.test(t))]).not.toMatch(
+      /patched it|kept up with how much|always been done/,
+    );
+  });
+
   it("hears a question after a remark and a rising statement, and an apology before a new proposal (writer L, read in the session 13 review)", () => {
     const w10 = playScript("writer-l", "wl-10");
     // "...a ton of applications, what's the number these days" and "...that all goes into one inbox?".

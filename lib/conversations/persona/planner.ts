@@ -251,8 +251,16 @@ export const ROUTES: Route[] = [
   {
     id: "cause",
     does: "why a pain happens, once one is on the table",
-    when: (c) => c.s.current !== null && /^(and |so )?(why|how come)\b/.test(c.reading.text) && c.q.main.size <= 1,
-    reply: (c) => say(c, "causeKnown"),
+    when: (c) =>
+      c.s.current !== null &&
+      CAUSE_QUESTION.test(c.main ? c.main.text : c.reading.text) &&
+      (c.q.main.size <= 1 || pointsBack(c)) &&
+      (clearHit(c) === null || clearHit(c)!.fact.index === c.s.current),
+    // The card's own reason when the pain gives one ("mainly from over-ordering for quiet weekdays").
+    reply: (c) => {
+      const fact = c.card.pains[c.s.current!].facts.find((f) => CAUSE_CLAUSE.test(f.pieces.join(" ")));
+      return fact ? speakFacts(c, [fact]) : say(c, "causeKnown");
+    },
   },
   {
     id: "role",
@@ -511,6 +519,12 @@ export function readTurn(
 
 /** Words of asking about consequences or value: "that cost" points at no pain in particular. */
 const ASKING_WORDS = new Set([...GENERIC_QUESTION, ...[...CLASSES.consequence, ...CLASSES.value].map(stem)]);
+
+/** Why a trouble happens: "why does that happen", "how come", "what's causing it", "how does that happen usually". */
+const CAUSE_QUESTION =
+  /^(?:(?:and|so|but|ok|okay|oh|sorry|wow|right|um)\s+)*(?:why\b(?! not\b)|how come\b|what(?:'s| is)? (?:causing|behind|driving) (?:that|this|it|them)\b|what (?:causes|caused|drives) (?:that|this|it|them)\b|how (?:does|did|do|can) (?:that|this|it|they) (?:\w+ )?(?:happen|come about)\b)/;
+/** A card's reason for a pain: "because", "mainly from", "due to". */
+const CAUSE_CLAUSE = /\b(?:because|mainly from|mostly from|largely from|due to|caused by|driven by|since)\b/i;
 
 /** Routes whose reply is about the pain on the table. */
 const PAIN_ROUTES = new Set(["revealed-pain", "follow-up", "implication"]);
