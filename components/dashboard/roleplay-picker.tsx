@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useStartRoleplay } from "@/lib/client/start-roleplay";
+import { useHydrated } from "@/lib/client/use-hydrated";
 
 import { type RoleplayChoice, RoleplayList } from "./roleplay-list";
 import { StartBar } from "./start-bar";
@@ -37,6 +38,7 @@ function AdminOnly({ allowed, tip, children }: { allowed: boolean; tip: string; 
 
 export function RoleplayPicker({ roleplays, canManage }: Props) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const [selected, setSelected] = useState<string | null>(roleplays[0]?.id ?? null);
   const { start, starting } = useStartRoleplay();
   const chosen = roleplays.find((r) => r.id === selected);
@@ -94,7 +96,8 @@ export function RoleplayPicker({ roleplays, canManage }: Props) {
           <AdminOnly allowed={canManage} tip="Only admins can edit conversations">
             <Button
               variant="outline"
-              disabled={!canManage || !selected}
+              // A click before hydration would do nothing: the button waits for React.
+              disabled={!hydrated || !canManage || !selected}
               onClick={() => router.push(`/workspace/edit/${selected}`)}
             >
               <Pencil aria-hidden /> Edit

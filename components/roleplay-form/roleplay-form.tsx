@@ -8,6 +8,7 @@ import { type FieldPath, FormProvider, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import type { ActionState } from "@/lib/actions";
 import { lazyResolver } from "@/lib/client/lazy-resolver";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import {
   autogenerateRoleplayAction,
   createRoleplayAction,
@@ -136,7 +137,10 @@ export function RoleplayForm({ roleplay, groups, isDev, aiGrading }: Props) {
     startTransition(() => generate(formData({ payload: JSON.stringify(payload), ...target })));
   }
 
-  const locked = busy !== null || succeeded !== null;
+  // Typed into before hydration, a controlled field loses what was typed (the counter and the checks never see
+  // it): the form is locked until React has taken over, a moment on a fast machine.
+  const hydrated = useHydrated();
+  const locked = !hydrated || busy !== null || succeeded !== null;
   return (
     <FormProvider {...form}>
       {/* noValidate: the shared schema's messages show under the fields, not the browser's bubbles. */}
