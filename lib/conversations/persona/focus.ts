@@ -213,6 +213,13 @@ export function countedNoun(c: Ctx): string | null {
  * within three words the noun or a related word. A hidden pain is not given away this way.
  */
 export function countingFact(c: Ctx): Fact | null {
+  // Asked by the route's test and again by its reply: tokenising every fact once per turn is enough.
+  if (!COUNTED_CACHE.has(c)) COUNTED_CACHE.set(c, findCountingFact(c));
+  return COUNTED_CACHE.get(c)!;
+}
+const COUNTED_CACHE = new WeakMap<Ctx, Fact | null>();
+
+function findCountingFact(c: Ctx): Fact | null {
   const noun = countedNoun(c);
   if (!noun || HEADCOUNT_WORDS.has(noun) || DURATIONS.has(noun)) return null;
   // "How many devices do you fail to get back?", "how many rooms aren't ready?": a count of a trouble, not of
