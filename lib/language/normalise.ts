@@ -113,6 +113,11 @@ export function normalise(raw: string, vocabulary?: ReadonlySet<string>): Normal
  * A repair turn ("sorry, I meant drivers", "*invoices", "drivers not drives"): the word or phrase
  * meant, and the one it replaces when said. Null when the turn is not a repair.
  */
+/** Ways a quick typist says sorry before a repair, typos included ("sory i meant ..."). */
+export const APOLOGY = "sorry|sory|sorri|sorrry|srry|sry|soz|oops|my bad";
+/** "meant", typed fast. */
+export const MEANT = "meant|ment|mean't";
+
 export function readRepair(raw: string): { meant: string; replaces: string | null } | null {
   // "sorry I meant a week, not a day. a day would be brutal": the repair is the first sentence.
   const t = raw
@@ -122,17 +127,16 @@ export function readRepair(raw: string): { meant: string; replaces: string | nul
     .replace(/(?<=\w)[.!?]\s+\S.*$/, "");
   const star = /^\*\s*([\w' -]{2,40}?)\s*\*?[.!]?$/.exec(t) ?? /^([\w'-]{2,30})\*$/.exec(t);
   if (star) return { meant: star[1].trim(), replaces: null };
-  const meant =
-    /^(?:(?:sorry|oops|sry|my bad|correction)[,.!:\s-]*)+(?:i meant\b|i mean\b|meant\b|i wanted to (?:say|write)\b|should be\b|that should (?:be|say)\b)?\s*[:,-]?\s*"?([\w' -]{2,60}?)"?(?:,?\s+not\s+"?([\w' -]{2,40}?)"?)?\s*[.!]?$/.exec(
-      t,
-    );
+  const meant = new RegExp(
+    `^(?:(?:${APOLOGY}|correction)[,.!:\\s-]*)+(?:i (?:${MEANT})\\b|i mean\\b|(?:${MEANT})\\b|i wanted to (?:say|write)\\b|should be\\b|that should (?:be|say)\\b)?\\s*[:,-]?\\s*"?([\\w' -]{2,60}?)"?(?:,?\\s+not\\s+"?([\\w' -]{2,40}?)"?)?\\s*[.!]?$`,
+  ).exec(t);
   // "a week, not a day": the article goes with whichever word it stands before.
   const bare = (w: string) => w.trim().replace(/^(?:a|an|the)\s+/, "");
   // "sorry that came out wrong" is an apology, not a word put right: without "I meant", a repair is a word or two.
-  const said = /\b(?:meant|i mean|should be|should say|wanted to (?:say|write))\b/.test(t);
+  const said = new RegExp(`\\b(?:${MEANT}|i mean|should be|should say|wanted to (?:say|write))\\b`).test(t);
   const apology =
     !said && meant && (meant[1].trim().split(/\s+/).length > 3 || /^(?:that|this|it|i|we|you)\b/.test(meant[1].trim()));
-  if (meant && !apology && /\b(?:sorry|oops|sry|my bad|meant|i mean|correction)\b/.test(t))
+  if (meant && !apology && new RegExp(`\\b(?:${APOLOGY}|${MEANT}|i mean|correction)\\b`).test(t))
     return { meant: bare(meant[1]), replaces: meant[2] ? bare(meant[2]) : null };
   const swap = /^"?([\w'-]{2,30})"?,?\s+not\s+"?([\w'-]{2,30})"?[.!]?$/.exec(t);
   if (swap) return { meant: swap[1], replaces: swap[2] };

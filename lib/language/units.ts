@@ -595,6 +595,9 @@ const CLOSING_ASIDES = new Set([
   "would you agree",
 ]);
 
+/** Words that open a greeting ("hi", "good morning"). */
+const GREETINGS = new Set(["hi", "hello", "hey", "hiya", "morning", "afternoon", "evening", "good"]);
+
 function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
   const points: number[] = [];
   for (let i = 1; i < ts.length - 1; i++) {
@@ -640,6 +643,24 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
       const rightNow = prev.lower === "now" && ts[i - 2]?.lower === "right";
       const at = SPLIT_MARKERS.has(prev.lower) && !rightNow ? i - 1 : i;
       if ((form === "wh" || form === "yes-no" || form === "request") && at - segmentStart >= 2) points.push(at);
+      continue;
+    }
+    // "hello dana how are you doing today": a greeting and a name are a unit of their own, so the
+    // question after it is read by itself, with or without the comma.
+    if (
+      GREETINGS.has(segment[0].lower) &&
+      i - segmentStart <= 3 &&
+      segment
+        .slice(1)
+        .every(
+          (t) =>
+            !WH.has(t.lower) &&
+            (["PROPN", "NOUN", "PUNCT"].includes(t.pos) || GREETINGS.has(t.lower) || t.lower === "there"),
+        ) &&
+      (WH.has(ts[i].lower) || isAux(ts[i])) &&
+      questionForm(ts, i, false) !== null
+    ) {
+      points.push(i);
       continue;
     }
     // No marker: a question that starts mid-sentence ("...for one mistake do you have a feel"),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mainUnit, SPIN_STAGES, understand } from "@/lib/language";
 import actModel from "@/lib/language/act-model.json";
 import { predict, withoutLabels } from "@/lib/language/model";
+import { readRepair } from "@/lib/language/normalise";
 import { RULES } from "@/lib/language/rules";
 import { sentencesOf } from "@/lib/language/sentences";
 
@@ -469,6 +470,24 @@ describe("questions found by what they do", () => {
     expect(understand("would a 20 min call with 2 of ur senior instructors work").text).toContain("your senior");
     expect(understand("r u using spreadsheets").units.at(-1)!.question).toBe("yes-no");
     expect(understand("how many u-turns and plan b").text).toBe("how many u-turns and plan b");
+  });
+
+  it("reads a greeting before a question as its own unit, with or without the comma", () => {
+    for (const text of ["hello dana how are you doing today", "hi there how's your week been"]) {
+      const units = understand(text).units;
+      expect(units.map((u) => u.act)).toEqual(["small-talk", "small-talk"]);
+      expect(units[1].question).toBe("wh");
+    }
+    const asked = understand("hi dana how many depots do you run").units;
+    expect(asked.at(-1)!.act).toBe("situation");
+    // "hi, how are things" is one greeting, not "hi how" and a question "are things".
+    expect(understand("hi, how are things").units).toHaveLength(1);
+  });
+
+  it("reads a repair typed in a hurry ('sory i ment ...')", () => {
+    expect(readRepair("sory i ment drivers")).toEqual({ meant: "drivers", replaces: null });
+    expect(readRepair("soz, invoices not invioces")).toEqual({ meant: "invoices", replaces: "invioces" });
+    expect(readRepair("sorry that came out wrong")).toBeNull();
   });
 
   it("repairs typos of content words against the card's own words, and leaves names and real words alone", () => {

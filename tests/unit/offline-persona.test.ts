@@ -461,6 +461,40 @@ describe("offline persona: answers the question asked", () => {
     expect(w26.replies[sorry]).toMatch(/^(Not yet|No|Not now)\b/);
   });
 
+  it("answers small talk, who else a pain reaches, a typed 'sory i meant' and who decides, in words from the session 14 review (dev)", () => {
+    const r = play(dana, [
+      "hi dana, hows your week going",
+      "so how do orders get from the warehouse onto the trucks today",
+      "what tends to go wrong with that",
+      "what does it cost you when orders miss the truck",
+      "who else is feeling that besides you",
+      "sory i meant who else is feeling the pain from the late orders",
+      "is it you alone who decides or also the COO",
+      "what car do you drive",
+    ]);
+    // Small talk gets small talk back before the purpose of the call.
+    expect(r[0]).toMatch(/fine|busy|not bad|flat out/i);
+    // The 6% is a rate, not a cost: what missing the truck costs is not the same figure again.
+    expect(r[3]).not.toMatch(/6%/);
+    // Who else feels it is about people, never the next pain or an aim.
+    for (const who of [r[4], r[5]]) {
+      expect(who).not.toMatch(/pick-list|overtime|99%|I want/i);
+      expect(who).toMatch(/people|team|customers|finance|desk|the one/i);
+    }
+    // "You alone, or also the COO?" is answered as who, then how the persona decides.
+    expect(r[6]).toMatch(/^(It starts with me|I'm the first person)/);
+    expect(r[6]).toMatch(/numbers/);
+    expect(r[7]).not.toMatch(/pick/i);
+    // A pain whose card line names who finds it: them.
+    const [, , , hit] = play(dana, [
+      "Hello",
+      "walk me through the operation",
+      "how about errors in picking, does that happen",
+      "who's getting hit by that",
+    ]);
+    expect(hit).toMatch(/^Customers\b/);
+  });
+
   it("asked which software it runs, names the tool the card names, else says so in character (writers A and L)", () => {
     const w19 = playScript("writer-l", "wl-19");
     expect(w19.replies[w19.turns.findIndex((t) => /Which program you use/.test(t))]).toMatch(

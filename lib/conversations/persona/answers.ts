@@ -37,7 +37,7 @@ const SURE_PAIN = 0.35;
 const FACTS = { easy: 2, medium: 1, hard: 1 } as const;
 
 const hidden = (c: Ctx) => c.card.pains.map((_, i) => i).filter((i) => !c.s.revealed.includes(i));
-const painText = (c: Ctx, i: number) => c.card.pains[i].facts.flatMap((f) => f.pieces).join(" ");
+export const painText = (c: Ctx, i: number) => c.card.pains[i].facts.flatMap((f) => f.pieces).join(" ");
 
 /** After a lead-in that ends in a comma ("Well,", "As I said,") the words go on in lower case. */
 const afterIntro = (intro: string, text: string, names?: ReadonlySet<string>) =>
@@ -184,6 +184,9 @@ export function onProblem(c: Ctx, named: number | null): string {
   return revealPain(c, named ?? scored ?? open[0]);
 }
 
+/** A piece that names a sum of money. */
+const PRICED = /[£$€]|\b(costs?|euros?|pounds?|dollars?|revenue|budget|spend)\b/i;
+
 /** Words that open a condition ("when those orders miss the cut-off, ..."), and words that end one. */
 const CONDITION = new Set(["when", "if", "whenever", "once"]);
 const OPENS_MAIN = new Set(["what", "how", "who", "why", "where", "does", "do", "did", "is", "are", "would", "will"]);
@@ -229,7 +232,7 @@ function whatItLeadsTo(c: Ctx, i: number): string | null {
   const pieces = c.card.pains[i].facts.flatMap((f) => f.pieces);
   const { asked, given } = clauses(c);
   // Rare words weigh most. A money question wants a piece with the money in it, when the pain has one.
-  const priced = (p: string) => /[£$€]|\b(cost|euros?|pounds?|dollars?)\b/i.test(p);
+  const priced = (p: string) => PRICED.test(p);
   const money = c.q.topic === "money" && pieces.some(priced);
   const byAsk = pieces.map((p) =>
     money && !priced(p)
@@ -279,8 +282,10 @@ export function onImplication(c: Ctx, about?: number): string {
   }
   // "What does that cost you each month?" after the figure was given: the figure again, not a platitude.
   // "How many time this is happening?" names no word of it: the pain on the table's own figure.
+  // A money question wants a sum: "6% of orders miss the cut-off" is a rate, not what missing it costs.
+  const fits = (f: Fact) => f.numeric && (c.q.wants.number || PRICED.test(f.pieces.join(" ")));
   const figure =
-    c.hits.find((h) => h.fact.kind === "pain" && h.fact.index === i && h.fact.numeric)?.fact ??
+    c.hits.find((h) => h.fact.kind === "pain" && h.fact.index === i && fits(h.fact))?.fact ??
     (c.q.wants.number ? card.pains[i].facts.find((f) => f.numeric) : undefined);
   if (figure && (c.q.wants.number || c.q.topic === "money")) return speakFacts(c, [figure]);
   const linked = goalOfPain(c, i);

@@ -11,6 +11,7 @@ import { isAux, WH } from "@/lib/language/units";
 import { answerFrom, type Ctx, onConcern, onImplication, onPayoff, onProblem, say, speakFacts } from "./answers";
 import { RELATED, stem } from "./cues";
 import type { Fact } from "./facts";
+import { upperFirst } from "./first-person";
 import { type Hit, isGeneric, specificOverlap } from "./retrieval";
 
 /** Who decides, signs off or has a say: answered from how the persona decides and who it reports to. */
@@ -160,13 +161,22 @@ export function onDecision(c: Ctx): string | null {
   const rest = pool.filter((f) => !ranked.includes(f)).sort((a, b) => a.id - b.id);
   const facts = [...ranked, ...rest].filter((f) => !c.s.told.has(f.id) || c.repaired);
   const chosen = (facts.length ? facts : [...ranked, ...rest]).slice(0, c.card.difficulty === "hard" ? 1 : 2);
-  return chosen.length
-    ? speakFacts(
-        c,
-        chosen.sort((a, b) => a.id - b.id),
-      )
-    : null;
+  if (!chosen.length) return null;
+  const reply = speakFacts(
+    c,
+    chosen.sort((a, b) => a.id - b.id),
+  );
+  // "Is it you alone, or also the COO?" asks who: when the facts name nobody, say where it starts
+  // (nothing new), so the answer is not just how the persona likes to decide.
+  const who = /\b(?:who|whom|you alone|just you|only you|by yourself|on your own)\b/i.test(c.reading.text);
+  const named = chosen.some((f) => f.person || DECIDERS.test(f.pieces.join(" ")));
+  return who && !named
+    ? `${say(c, "decisionStarts")} ${upperFirst(reply.replace(/^(?:well|right|sure|so|look),\s*/i, ""))}`
+    : reply;
 }
+
+/** Words for someone who signs off. */
+const DECIDERS = /\b(?:ceo|cfo|coo|cto|board|boss|owner|partners?|director|finance|procurement|committee|manager)\b/i;
 
 export const asksSize = (c: Ctx) =>
   SIZE_WORDS.test(c.reading.text) && !asksTeamPart(c) && c.card.facts.some((f) => f.field === "company.size");

@@ -59,6 +59,12 @@ const LINES = {
     "Hi, this is {first}. I don't have long, so what can I do for you?",
     "Hello, {first} here. What's this regarding?",
   ],
+  /** A first turn that asks how the persona is: small talk back, then the call's purpose. */
+  greetingAsked: [
+    "{first} speaking. Busy week, as always, but fine. What's this about?",
+    "Not bad, thanks, flat out as usual. What can I do for you?",
+    "Hi. Fine, thanks, busy. What's this regarding?",
+  ],
   greetingAgain: ["Hi again. What did you want to ask?", "Yes, still here. Go ahead.", "Hello. What's on your mind?"],
   smallTalk: [
     "Busy, as always. But fine, thanks. What can I do for you?",
@@ -225,10 +231,12 @@ const LINES = {
   evadeOthers: ["I couldn't tell you what others do.", "No idea, honestly. I don't follow what other firms do."],
   evadePersonal: [
     "Ha, hard to say. Not really what this call's for, though.",
-    "Ha, I couldn't pick. Anyway.",
+    "Ha, nothing worth talking about. Anyway, go on.",
     "Ha, nothing exciting, I'm afraid. What did you want to ask me?",
   ],
   /** Asked how it decides when the card does not say: in character, nothing new. */
+  /** Asked who decides when the card names nobody: where it starts, nothing new. */
+  decisionStarts: ["It starts with me.", "I'm the first person you'd have to convince."],
   decisionGeneric: [
     "Depends on the size of it. For anything big I'd want to see the numbers first.",
     "Case by case, honestly. Show me it's worth it and then we'll talk about who else needs to see it.",
@@ -256,6 +264,11 @@ const LINES = {
     "Whatever was set up years ago. I couldn't tell you the name offhand.",
   ],
   /** Who else feels a problem, when the card names nobody. */
+  /** Who a told pain reaches, when the card names them ("customers"). */
+  othersNamed: [
+    "{who}, first of all. And then it lands on my desk.",
+    "{who}, mostly. And I'm the one who has to answer for it.",
+  ],
   othersAffected: [
     "A few people feel it, one way or another. But it lands on my desk first.",
     "Most of the team, to some degree. I'm the one who has to answer for it, though.",
@@ -350,6 +363,20 @@ const GENERIC = [
   "It adds up. Small things like that cost us more than people think.",
   "Honestly, it's the kind of thing that makes the rest of the job harder.",
 ];
+
+/**
+ * Who a pain reaches, by what it is about, when a line of its damage says so ("...out of my budget, and
+ * I'm the one who has to explain it"): for "who else feels that?". Null when none names anyone.
+ */
+export function whoItReaches(pain: string, used: Set<string>): string | null {
+  const found = CONSEQUENCES.find(([re]) => re.test(pain))?.[1] ?? [];
+  return (
+    found.find(
+      (l) =>
+        !used.has(l) && /\b(I'm the one|leadership|everyone|customers?|clients?|team|finance|people|my desk)\b/.test(l),
+    ) ?? null
+  );
+}
 
 /** What a pain costs, by what it is about, at depth 0 or 1; then the goal it blocks. */
 export function consequence(

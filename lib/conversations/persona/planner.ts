@@ -18,6 +18,7 @@ import {
   onPayoff,
   onProblem,
   onProposal,
+  painText,
   reassures,
   revealPain,
   say,
@@ -25,6 +26,7 @@ import {
 } from "./answers";
 import { GENERIC, GENERIC_QUESTION, GOODBYE, LIFE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
 import type { Card, Fact } from "./facts";
+import { upperFirst } from "./first-person";
 import {
   asksDecision,
   asksPayoff,
@@ -40,11 +42,13 @@ import {
   PROBLEM_WORDS,
   sizeOverlap,
 } from "./focus";
+import { whoItReaches } from "./lines";
 import { rankFacts } from "./ranker";
 import { type Hit, isGeneric, queryOf, retrieve, specificOverlap } from "./retrieval";
 import type { State } from "./state";
 import {
   asks,
+  asksWhoElse,
   beyondTold,
   CHECK_WORDS,
   COMPANY_WORDS,
@@ -66,7 +70,6 @@ import {
   SPIN,
   TOOL_QUESTION,
   top,
-  WHO_ELSE,
 } from "./turn";
 
 type Route = { id: string; does: string; when: (c: Ctx) => boolean; reply: (c: Ctx) => string | null };
@@ -172,7 +175,9 @@ export const ROUTES: Route[] = [
           ? say(c, "evadeMoney")
           : c.s.turn > 1 && personalQuestion(c)
             ? say(c, "evadePersonal")
-            : say(c, c.s.turn === 1 ? "greeting" : "smallTalk", { first: c.card.firstName }),
+            : say(c, c.s.turn === 1 ? (asksHow(c) ? "greetingAsked" : "greeting") : "smallTalk", {
+                first: c.card.firstName,
+              }),
   },
   {
     id: "off-limits",
@@ -194,14 +199,28 @@ export const ROUTES: Route[] = [
   {
     id: "who-else",
     does: "'who else feels this?' gets who the problem reaches: a person the card names, what the pain on the table does, or an in-character line",
-    when: (c) => asks(c) && WHO_ELSE.test(c.reading.text),
+    when: (c) => asks(c) && asksWhoElse(c),
     reply: (c) => {
       // "Who feels that most?" on a card that names someone who watches it: that person.
       const named = c.hits.find(
         (h) => h.fact.person && !c.s.told.has(h.fact.id) && specificOverlap(c.card, c.q, h.fact) > 0,
       );
       if (named) return onClearHit(c, named);
-      return c.s.current !== null ? onImplication(c) : say(c, "othersAffected");
+      // Else a part of the pain on the table that names people ("...found only when customers complain");
+      // never a goal or another pain, which answer a different question.
+      const people =
+        c.s.current !== null
+          ? c.card.pains[c.s.current].facts.find((f) => !c.s.told.has(f.id) && PEOPLE.test(f.pieces.join(" ")))
+          : undefined;
+      if (people) return speakFacts(c, [people]);
+      // A pain already told that names who it reaches ("...found only when customers complain"): them.
+      const who =
+        c.s.current !== null
+          ? PEOPLE.exec(c.card.pains[c.s.current].facts.map((f) => f.pieces.join(" ")).join(" "))?.[0]
+          : undefined;
+      if (who) return say(c, "othersNamed", { who: upperFirst(who.toLowerCase()) });
+      const reaches = c.s.current !== null ? whoItReaches(painText(c, c.s.current), c.used) : null;
+      return reaches ?? say(c, "othersAffected");
     },
   },
   {
@@ -401,6 +420,15 @@ export const ROUTES: Route[] = [
           : say(c, "listening"),
   },
 ];
+
+/** Words for people a problem can reach. */
+const PEOPLE =
+  /\b(customers?|clients?|staff|team|drivers?|managers?|patients?|students?|parents?|crews?|nurses?|engineers?|agents?|colleagues|people|everyone|board|finance)\b/i;
+
+/** A turn that asks how the persona is ("how's your week going", "how are you doing"). */
+function asksHow(c: Ctx): boolean {
+  return c.reading.units.some((u) => u.act === "small-talk" && u.question !== null && u.question !== "tag");
+}
 
 /**
  * Every buyer can say what goes wrong, what it costs and what fixing it would mean: a problem,

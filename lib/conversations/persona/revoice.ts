@@ -219,6 +219,22 @@ export const REVOICINGS: Revoicing[] = [
     examples: [["Morning route planning is manual", "is done by hand"]],
   },
   {
+    id: "time-possessive",
+    does: "'last year's level' said as 'the level we had last year'; 'next year's budget' as 'the budget for next year'",
+    pattern: /\b(last|this|next) (year|month|week|season|quarter|summer|winter)'s ([a-z]+)\b/i,
+    apply: (m) =>
+      keepCase(
+        m[0],
+        m[1].toLowerCase() === "last"
+          ? `the ${m[3]} we had last ${m[2]}`
+          : `the ${m[3]} for ${m[1].toLowerCase()} ${m[2]}`,
+      ),
+    examples: [
+      ["Cut overtime back to last year's level", "back to the level we had last year"],
+      ["Hold spend within next year's budget", "within the budget for next year"],
+    ],
+  },
+  {
     id: "want",
     does: "'I want to have X' said as 'I want X'",
     pattern: /\bI want to have\b/,

@@ -4,7 +4,7 @@
  * name, is it off the card). Kept apart from the routing so the route table reads top-down.
  */
 import { ANAPHORS } from "@/lib/language/lexicon";
-import { applyRepair } from "@/lib/language/normalise";
+import { APOLOGY, applyRepair, MEANT } from "@/lib/language/normalise";
 
 import type { Ctx } from "./answers";
 import { GENERIC_QUESTION, MONEY, OTHERS, stem, STOP } from "./cues";
@@ -96,8 +96,10 @@ export function repairOf(previous: string, repair: { meant: string; replaces: st
 }
 
 /** "sorry, I meant ...", also after a short apology: "sorry that came out wrong. I meant would you...". */
-export const SORRY_MEANT =
-  /^\s*(sorry|oops|sry)\b(?:[^.!?]{0,40}[.!?])?[,.!\s-]*(i meant|i mean|what i meant was|meant)[,:\s-]+/i;
+export const SORRY_MEANT = new RegExp(
+  `^\\s*(${APOLOGY})\\b(?:[^.!?]{0,40}[.!?])?[,.!\\s-]*(i (?:${MEANT})|i mean|what i (?:${MEANT}) was|${MEANT})[,:\\s-]+`,
+  "i",
+);
 
 /**
  * Words that say how a question asks, not what it is about: "roughly how often", "ballpark", "out of
@@ -163,8 +165,16 @@ export function evasionFor(c: Ctx): "evadeMoney" | "evadeNumber" | "evadeProcess
 }
 
 /** "Who else feels this?", "who else would care about it": who the problem reaches, not who signs. */
-export const WHO_ELSE =
-  /\bwho (else )?(would |will |does |do |is |are )?(care|cares|feel|feels|be affected|is affected|are affected|notice|notices|suffer|suffers|get hit|gets hit|deal with it|deals with it)\b/;
+/** Verbs (as lemmas) that ask who a problem reaches: "who else is feeling that", "who notices it first". */
+const REACHES = new Set("care feel notice affect hit hurt suffer deal complain bear impact".split(" "));
+
+/** "Who else feels this?", "who's hit hardest", "who else is feeling that besides you": who the problem reaches. */
+export function asksWhoElse(c: Ctx): boolean {
+  return c.reading.units.some((u) => {
+    const who = u.tokens.findIndex((t) => t.lower === "who" || t.lower === "who's" || t.lower === "whos");
+    return who >= 0 && u.tokens.slice(who + 1, who + 6).some((t) => REACHES.has(t.lemma));
+  });
+}
 
 /** "Which CRM is the office running on?", "what are you using to send the reminders?": a named tool is asked for. */
 export const TOOL_QUESTION =
