@@ -12,6 +12,7 @@ import { discoveryQuestions, listeningCounts, type MarkedQuestion } from "./ques
 import {
   blameLines,
   type Evidence,
+  FURTHER_HELP,
   interviewClose,
   nextStep,
   pitchChecks,
@@ -19,7 +20,7 @@ import {
   serviceChecks,
   starAnswers,
 } from "./signals";
-import { excerpt } from "./text";
+import { excerpt, normaliseText } from "./text";
 import type { TranscriptTurn } from "./transcript";
 
 /** `unscaled`: a delivery score before scaling by how much the learner said (so "fine, but too little said" is not "below the mark"). */
@@ -339,7 +340,11 @@ function resolution({ turns }: MeasureInput): MeasureResult {
     evidence: c.resolution ?? c.confirmation,
     detail: [
       c.resolution ? "a resolution or timeline was given" : "no clear resolution or timeline",
-      c.confirmation ? "checked it was solved" : "never checked it was solved",
+      c.confirmation
+        ? FURTHER_HELP.test(normaliseText(c.confirmation.quote))
+          ? "offered more help after the fix"
+          : "checked it was solved"
+        : "never checked it was solved",
       c.customerSatisfied ? "the customer ended satisfied" : "the customer did not end satisfied",
     ].join("; "),
   };

@@ -48,6 +48,15 @@ function buyerLineToPickUp(input: MeasureInput): string | null {
   return problem ? (sentencesOf(problem.text).find((s) => NAMES_A_PROBLEM.test(s)) ?? problem.text) : null;
 }
 
+/** What a customer called about: the first sentence of theirs that says more than hello. */
+function customerIssue(input: MeasureInput): string | null {
+  for (const t of input.turns.filter((x) => x.speaker === "persona"))
+    for (const sentence of sentencesOf(t.text))
+      if (sentence.split(/\s+/).length >= 4 && !/^(?:hi|hello|hey|yes|yeah|thanks|thank you)\b/i.test(sentence))
+        return sentence;
+  return null;
+}
+
 /** The stage a discovery call most needs next: the deepest stage skipped, else the thinnest. */
 function stageToPractise(questions: MeasureInput["questions"]): SpinStage {
   const count = (s: SpinStage) => questions.filter((q) => q.stage === s).length;
@@ -92,8 +101,13 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
         return "In my last role our on-time rate was 82%. I rebuilt the dispatch schedule with the drivers, and within three months we were at 95%.";
       case "empathy_ownership":
         return "I'm sorry, that sounds really frustrating. I'll take care of this for you now.";
-      case "resolution":
-        return "I've issued the refund; you'll see it within three working days. Does that solve it for you?";
+      case "resolution": {
+        // A fix the customer can hold the agent to, about what they called for, not a stock refund.
+        const issue = customerIssue(input);
+        const promise =
+          "I'm taking this on myself: I'll call you back by 5 today with it fixed or a clear answer. Does that work for you?";
+        return issue ? `You said \u2018${excerpt(issue.replace(/[.!?]+$/, ""), 14)}\u2019. ${promise}` : promise;
+      }
       case "pitch_structure":
         return "Here is the problem we solve, how we solve it, the proof from customers, and what we are asking you for today.";
       default:

@@ -141,8 +141,14 @@ const BLAME =
 /** A fix or a dated promise; a bare "today" ("anything else I can help with today?") is neither. */
 const RESOLVE =
   /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat\w*|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|ticket number|reference number|case number)\b|\b(?:i'?ll|i will|we'?ll|we will|it'?ll|it will|you'?ll|you will|should)\b[^.?!]*\b(?:today|tomorrow|tonight)\b/;
+/** A check that the problem is solved. */
 const CONFIRM =
-  /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|is there anything else|anything else i can|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
+  /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
+/**
+ * "Is there anything else I can help with?": the closing offer of more help. It closes a fix as a coach
+ * expects, but it is said as readily when nothing was solved, so it counts only after a resolution.
+ */
+export const FURTHER_HELP = /\b(?:is there anything else|anything else i can)\b/;
 const THANKS =
   /\b(?:thank(?:s| you)|great|perfect|that works|appreciate|that helps|brilliant|wonderful|fine|okay that|good,? thanks|that's (?:great|good|fine|fair|helpful))\b/;
 
@@ -162,7 +168,7 @@ export function serviceChecks(turns: TranscriptTurn[]) {
     ownership: find(OWNERSHIP),
     blame: find(BLAME),
     resolution: find(RESOLVE),
-    confirmation: find(CONFIRM),
+    confirmation: find(CONFIRM) ?? (find(RESOLVE) ? find(FURTHER_HELP) : null),
     customerSatisfied: lastPersona
       ? THANKS.test(normaliseText(lastPersona.text)) && !DISENGAGED.test(normaliseText(lastPersona.text))
       : false,

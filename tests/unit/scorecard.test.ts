@@ -164,6 +164,42 @@ describe("honest scores, built up from the scorecard", () => {
     expect(JSON.stringify(interview.feedback.areas_for_improvement)).not.toMatch(/need-payoff|If you could hire/);
   });
 
+  it("counts 'anything else I can help with?' as a check only after a fix, and suggests a fix for what the customer called about (c22 review)", () => {
+    const service = { scenario: { kind: "customer-service" as const, objective: "" } };
+    const opening: Lines = [
+      ["persona", "Hi. My debit card keeps getting declined in Lisbon.", 4],
+      ["learner", "I'm sorry to hear that. Can you confirm the last four digits of the card?", 4],
+      ["persona", "4471.", 1],
+    ];
+    const criterion = (g: ReturnType<typeof grade>) => g.scorecard.criteria.find((c) => c.measure === "resolution")!;
+    const unsolved = grade(
+      [
+        ...opening,
+        ["learner", "I have raised a request for you. Is there anything else I can help with today?", 5],
+        ["persona", "No, I suppose not.", 2],
+      ],
+      service,
+    );
+    expect(criterion(unsolved).detail).toMatch(/never checked it was solved/);
+    const advice = unsolved.feedback.areas_for_improvement.join(" ");
+    expect(advice).toMatch(/You said \u2018My debit card keeps getting declined in Lisbon\u2019/);
+    expect(advice).not.toMatch(/refund/);
+    const solved = grade(
+      [
+        ...opening,
+        [
+          "learner",
+          "I've lifted the block, so it will work within 10 minutes. Is there anything else I can help with?",
+          6,
+        ],
+        ["persona", "No, thanks, that's great.", 2],
+      ],
+      service,
+    );
+    expect(criterion(solved).detail).toMatch(/offered more help after the fix/);
+    expect(criterion(solved).score).toBeGreaterThan(criterion(unsolved).score);
+  });
+
   it("has a valid default scorecard for every kind of scenario", () => {
     for (const kind of SCENARIO_KINDS)
       expect(scorecardSchema.parse(DEFAULT_SCORECARDS[kind])).toEqual(DEFAULT_SCORECARDS[kind]);
