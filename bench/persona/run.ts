@@ -128,6 +128,8 @@ function writersTable() {
     ["N holdout", runSet("writer-n")],
     // Writer P (session 14, start): all holdout, measured before and after, never read.
     ["P holdout", runSet("writer-p")],
+    // Writer R (session 15, start): all holdout, measured before and after, never read.
+    ["R holdout", runSet("writer-r")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));
