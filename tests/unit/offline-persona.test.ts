@@ -495,6 +495,19 @@ describe("offline persona: answers the question asked", () => {
     expect(hit).toMatch(/^Customers\b/);
   });
 
+  it("answers a question about a problem without tacking on its worry, even when hard (dev non-sequiturs of writers A, D, H, K)", () => {
+    const hard = { ...dana, difficulty: "hard" as const };
+    const replies = play(hard, [
+      "Hi Dana, thanks for the time.",
+      "How do orders get out of the warehouses today?",
+      "What gets in the way at peak?",
+      "What else is hard right now?",
+      "And anything else?",
+      "How are the pick lists checked?",
+    ]);
+    for (const r of replies) expect(r).not.toMatch(/long implementation|worr/i);
+  });
+
   it("asked which software it runs, names the tool the card names, else says so in character (writers A and L)", () => {
     const w19 = playScript("writer-l", "wl-19");
     expect(w19.replies[w19.turns.findIndex((t) => /Which program you use/.test(t))]).toMatch(

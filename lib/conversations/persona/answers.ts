@@ -144,16 +144,9 @@ export function revealPain(c: Ctx, i: number): string {
   const left = hidden(c).length > 0;
   if (left && (card.difficulty === "easy" || (card.difficulty === "medium" && s.trust >= 3)))
     reply += ` ${say(c, "volunteerMore")}`;
-  const concern = concernText(c);
-  if (
-    card.difficulty === "hard" &&
-    concern &&
-    s.concern === "none" &&
-    s.revealed.length >= Math.min(2, card.pains.length)
-  ) {
-    s.concern = "raised";
-    reply += ` ${say(c, "objectionRaised", { concern })}`;
-  }
+  // A worry is raised when a step is proposed (onProposal) or asked about, never tacked onto a problem the
+  // learner asked about: "30+ disputes a month... One thing on my mind: tags surviving hot washes" answers
+  // two questions, one of them never asked.
   return reply.trim();
 }
 

@@ -157,7 +157,6 @@ const LINES = {
     "No, not yet. Here's my hesitation: {concern} Convince me this isn't that.",
     "Not now. I'll be straight with you: {concern} So what's different here?",
   ],
-  objectionRaised: ["My worry, though. {concern}", "One thing on my mind. {concern}", "I'll be upfront. {concern}"],
   concernNone: [
     "Mostly whether it would actually work for a team like mine.",
     "Time, mostly. Whatever it is, it can't eat my team's week.",
