@@ -269,6 +269,8 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
   const afterClause = SUBORDINATORS.has(first) ? questionAfterClause(core, last) : null;
   if (afterClause) return afterClause;
   if (WH.has(first) || (first === "how" && w[1] === "come")) {
+    // "how we can help is...", "what we do": about the speaker, not asked.
+    if (aboutUs(core, 0)) return null;
     // Exclamations: "what a week", "how nice".
     if (
       (first === "what" && (w[1] === "a" || w[1] === "an") && w.length <= 4) ||
@@ -595,6 +597,31 @@ const CLOSING_ASIDES = new Set([
   "would you agree",
 ]);
 
+/** "what we do", "how I can help": a wh-clause about the speaker, never a question to the buyer. */
+const aboutUs = (ts: Token[], i: number) => WH.has(ts[i]?.lower ?? "") && ["we", "i"].includes(ts[i + 1]?.lower ?? "");
+
+/** A wh- or inverted question with its main verb said ("what challenges does that cause", "how do you plan routes"). */
+function completeQuestion(segment: Token[]): boolean {
+  const start = skipLeadIns(segment);
+  const form = questionForm(segment, start, false);
+  if (form !== "wh" && form !== "yes-no") return false;
+  const aux = segment.findIndex((t, k) => k >= start && isAux(t));
+  // "wouldn't it be great if counts took twenty minutes and orders just followed...": after a condition
+  // the "and" may carry the condition on.
+  if (aux < 0 || segment.slice(aux).some((t) => CONDITIONS.has(t.lower))) return false;
+  return segment.slice(aux + 2).some((t) => t.pos === "VERB");
+}
+
+/** A statement starts here: a subject (an article, a possessive, a pronoun or a noun) and its verb within a few words. */
+function statementAhead(ts: Token[], i: number): boolean {
+  const first = ts[i];
+  if (!first || !["DET", "PRON", "NOUN", "PROPN", "ADJ"].includes(first.pos) || WH.has(first.lower)) return false;
+  if (first.pos === "PRON" && !["i", "we", "it", "they", "that", "this", "there", "our", "my"].includes(first.lower))
+    return false;
+  const verb = ts.slice(i + 1, i + 7).findIndex((t) => t.pos === "AUX" || t.pos === "VERB");
+  return verb >= 0 && ts.slice(i, i + 1 + verb).every((t) => t.pos !== "PUNCT");
+}
+
 /** Words that open a greeting ("hi", "good morning"). */
 const GREETINGS = new Set(["hi", "hello", "hey", "hiya", "morning", "afternoon", "evening", "good"]);
 
@@ -637,12 +664,22 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
       (SPLIT_MARKERS.has(prev.lower) && !predicate && !inClause) ||
       (prev.lower === "it" && ts[i - 2]?.lower === "got")
     ) {
-      // "...do you have and which ones": a marker, then a question of its own.
-      const form = questionForm(ts, i, false);
+      // "...do you have and which ones": a marker, then a question of its own. Not "...who we are and what
+      // we do": a wh-word with "we" or "I" after it says what the learner will talk about.
+      const form = aboutUs(ts, i) ? null : questionForm(ts, i, false);
       // "...attendance right now is it biometric": "right now" ends the clause before it; it opens nothing.
       const rightNow = prev.lower === "now" && ts[i - 2]?.lower === "right";
       const at = SPLIT_MARKERS.has(prev.lower) && !rightNow ? i - 1 : i;
       if ((form === "wh" || form === "yes-no" || form === "request") && at - segmentStart >= 2) points.push(at);
+      // "what challenges does that cause and the impact of downtime is huge": a question complete with
+      // its verb, then "and" with a statement of the learner's own, is two units however it is punctuated.
+      else if (
+        form === null &&
+        ["and", "but", "so"].includes(prev.lower) &&
+        completeQuestion(ts.slice(segmentStart, i - 1)) &&
+        statementAhead(ts, i)
+      )
+        points.push(i - 1);
       continue;
     }
     // "hello dana how are you doing today": a greeting and a name are a unit of their own, so the

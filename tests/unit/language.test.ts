@@ -484,6 +484,26 @@ describe("questions found by what they do", () => {
     expect(understand("hi, how are things").units).toHaveLength(1);
   });
 
+  it("ends a question at 'and' when the learner's own statement follows, however it is punctuated", () => {
+    const split = (t: string) => understand(t).units.map((u) => u.text);
+    expect(split("how many vans do you run and we have a tool that plans them")).toEqual([
+      "how many vans do you run",
+      "and we have a tool that plans them",
+    ]);
+    expect(understand("how many vans do you run and we have a tool that plans them").units[1].act).toBe("pitch");
+    // Not when the question is not yet complete, or when "and" joins two things it asks about.
+    expect(split("what do the drivers and the planners think about it")).toHaveLength(1);
+    expect(split("what happens when a van breaks down and the parts are late")).toHaveLength(1);
+  });
+
+  it("never reads 'what we do' or 'how we can help' as a question to the buyer", () => {
+    const intro = understand("I'll give you an overview of who we are and what we do, and then we can go from there");
+    expect(intro.units.every((u) => u.question === null)).toBe(true);
+    expect(understand("ok and how we can help is by planning the routes").units.at(-1)!.question).toBeNull();
+    expect(understand("and what do you do about it").units.at(-1)!.question).toBe("wh");
+    expect(understand("what you do when a driver is sick").units.at(-1)!.question).toBe("wh");
+  });
+
   it("reads a repair typed in a hurry ('sory i ment ...')", () => {
     expect(readRepair("sory i ment drivers")).toEqual({ meant: "drivers", replaces: null });
     expect(readRepair("soz, invoices not invioces")).toEqual({ meant: "invoices", replaces: "invioces" });
