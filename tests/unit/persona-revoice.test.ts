@@ -102,7 +102,7 @@ describe("a filler goes where a speaker pauses, on every writer's cards", () => 
    * phrase is after an article, a preposition or a possessive, or before a noun that the word before describes
    * ("instructor, you know, diaries", "its, honestly, best-selling blend"). Before session 13 the fillers were
    * placed by word lists: 63 of 535 sat inside a phrase. The tagger still misreads a few words ("juggling" as a
-   * noun), so the bound is the 15 measured after, plus a margin of 5.
+   * noun), so the bound is the share measured, plus a margin.
    */
   it("breaks a long run with plain words and a subject before asides: no 'End up in...', no 'plus end up' (writer K, dev)", () => {
     const blood = personas.find((p) => p.name === "Hanna Lindqvist")!;
@@ -117,7 +117,7 @@ describe("a filler goes where a speaker pauses, on every writer's cards", () => 
     expect([...said.matchAll(FILLER)]).toHaveLength(0);
   });
 
-  it("puts at most 20 fillers inside a noun phrase or after a preposition, and never recites", () => {
+  it("puts at most 3% of its fillers inside a noun phrase or after a preposition, and never recites", () => {
     let fillers = 0;
     const inside: string[] = [];
     for (const persona of personas) {
@@ -144,6 +144,8 @@ describe("a filler goes where a speaker pauses, on every writer's cards", () => 
       }
     }
     expect(fillers).toBeGreaterThan(300);
-    expect(inside.length, inside.join("\n")).toBeLessThanOrEqual(20);
+    // A share, not a count: every writer's cards are read, so the count grows with them (19 of 773 before
+    // writer R's five cards, 22 of 905 with them: 2.4% both times). The bound is that plus a margin.
+    expect(inside.length / fillers, inside.join("\n")).toBeLessThanOrEqual(0.03);
   });
 });
