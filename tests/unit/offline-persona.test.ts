@@ -508,6 +508,28 @@ describe("offline persona: answers the question asked", () => {
     for (const r of replies) expect(r).not.toMatch(/long implementation|worr/i);
   });
 
+  it("does not answer a question about a thing its card never mentions with a fact that shares another word (dev off-script scripts)", () => {
+    const offCard = [
+      "what car do you drive, bet it's something flash",
+      "what's the pass rate at your busiest warehouse?",
+      "how much diesel do your trucks burn a day?",
+    ];
+    for (const question of offCard) {
+      const [, reply] = play(dana, ["Hi Dana, thanks for the time.", question]);
+      expect(reply, question).not.toMatch(/4,000|6%|pick-list|overtime|twelve years|warehouses shipping/i);
+    }
+    // What the card does say is still answered, in the card's words or others.
+    const onCard = [
+      ["how many orders do you ship a day?", /4,000/],
+      ["what's the biggest warehouse like, how many orders a day?", /4,000/],
+      ["how many orders miss the cut-off in peak weeks?", /6%/],
+    ] as const;
+    for (const [question, answer] of onCard) {
+      const [, reply] = play(dana, ["Hi Dana, thanks for the time.", question]);
+      expect(reply, question).toMatch(answer);
+    }
+  });
+
   it("asked which software it runs, names the tool the card names, else says so in character (writers A and L)", () => {
     const w19 = playScript("writer-l", "wl-19");
     expect(w19.replies[w19.turns.findIndex((t) => /Which program you use/.test(t))]).toMatch(

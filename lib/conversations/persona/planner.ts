@@ -56,6 +56,7 @@ import {
   EVASION,
   evasionFor,
   FACT_KINDS,
+  focusOffCard,
   META_WORDS,
   namedPain,
   noToolNamed,
@@ -244,6 +245,20 @@ export const ROUTES: Route[] = [
       !surelyAbout(c, (f) => f.kind !== "company") &&
       (!clearHit(c) || sizeOverlap(c) >= specificOverlap(c.card, c.q, clearHit(c)!.fact)),
     reply: onSize,
+  },
+  {
+    id: "off-card-focus",
+    does: "a question about a thing the card never mentions ('what car do you drive', 'what's the pass rate') gets an in-character non-answer, whatever other words it shares with the card",
+    when: (c) =>
+      asks(c) &&
+      !c.s.customer &&
+      !asksDecision(c) &&
+      focusOffCard(c) &&
+      namedPain(c) === null &&
+      // "What is the merit for you?", "what proportion are missed?": a problem, cost or value question is
+      // answered from the pains and goals whatever its noun (measured: evading them answers nothing).
+      !answeredByStage(c),
+    reply: (c) => say(c, EVASION[c.q.topic]),
   },
   {
     id: "follow-up",

@@ -4,10 +4,12 @@
  * name, is it off the card). Kept apart from the routing so the route table reads top-down.
  */
 import { ANAPHORS } from "@/lib/language/lexicon";
+import type { Token } from "@/lib/language/nlp";
 import { APOLOGY, applyRepair, MEANT } from "@/lib/language/normalise";
+import { isAux, WH } from "@/lib/language/units";
 
 import type { Ctx } from "./answers";
-import { GENERIC_QUESTION, MONEY, OTHERS, stem, STOP } from "./cues";
+import { GENERIC, GENERIC_QUESTION, MONEY, OTHERS, RELATED, stem, STOP } from "./cues";
 import { clearHit } from "./focus";
 import { specificOverlap } from "./retrieval";
 import { REVEAL_TRUST } from "./state";
@@ -75,6 +77,63 @@ export function offCard(c: Ctx): boolean {
   const share = top(c)?.share ?? 0;
   const sensitive = c.q.unknown.some((s) => MONEY.has(s) || OTHERS.has(s));
   return share < 0.25 || (sensitive && share < 0.6);
+}
+
+/**
+ * What a wh-question asks for, as the stems of its noun phrase: after "what/which" ("what car"), after
+ * "what's the / your" ("what's the pass rate"), after "how many/much" or after "how <adjective> is the"
+ * ("how fast is the wifi"). Empty when the question names no such noun ("what happens then", "how do you plan it").
+ */
+export function focusOf(c: Ctx): string[] {
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  // The question's first wh-word: "roster who is preparing, and with which program" asks who.
+  const i = core.findIndex((t) => WH.has(t.lower));
+  if (i < 0 || !["what", "which", "how"].includes(core[i].lower)) return [];
+  let k = i + 1;
+  if (core[i].lower === "how") {
+    if (["many", "much"].includes(core[k]?.lower ?? "")) k++;
+    else if (["ADJ", "ADV"].includes(core[k]?.pos ?? "") && isAux(core[k + 1])) k += 2;
+    else return [];
+  } else if (isAux(core[k]) || core[k]?.lower === "'s") k++;
+  // Determiners are skipped; describing words stay with the phrase ("the pass rate", tagged "pass/ADJ").
+  while (core[k] && (core[k].pos === "DET" || DETERMINERS.has(core[k].lower))) k++;
+  const nouns: string[] = [];
+  while (core[k]?.pos === "ADJ" && core[k + 1]) nouns.push(stem(core[k++].lemma));
+  // "the pass rate": a word tagged as a verb before a noun describes it.
+  const inPhrase = (t: Token, next?: Token) =>
+    ["NOUN", "PROPN"].includes(t.pos) || (t.pos === "VERB" && next?.pos === "NOUN");
+  const before = nouns.length;
+  while (core[k] && inPhrase(core[k], core[k + 1])) nouns.push(stem(core[k++].lemma));
+  return nouns.length > before ? nouns : [];
+}
+/** Nouns that measure, divide or frame a thing rather than name one. */
+const LIGHT_NOUNS = new Set(
+  "step stage part way kind type sort bit area side period level amount number rate percentage share picture idea sense visibility"
+    .split(" ")
+    .map(stem),
+);
+const DETERMINERS = new Set(["your", "the", "a", "an", "this", "that", "his", "her", "their", "our"]);
+
+/**
+ * The card cannot answer a question about a thing it never mentions: "what car do you drive", "what's the
+ * pass rate at your best branch", "how fast is the wifi", though a word or so of it is on the card. Not
+ * when the rest of the question names a fact clearly ("how much visibility does head office have of each
+ * instructor's diary"), nor for who decides or which tool, which have routes of their own.
+ */
+export function focusOffCard(c: Ctx): boolean {
+  const focus = focusOf(c);
+  if (!focus.length) return false;
+  const unknown = (s: string) =>
+    s.length >= 3 &&
+    !c.card.idf.has(s) &&
+    !GENERIC.has(s) &&
+    !GENERIC_QUESTION.has(s) &&
+    !FORM_WORDS.has(s) &&
+    !(RELATED.get(s) ?? []).some((r) => c.card.idf.has(r));
+  // The head of the phrase decides, unless it only measures or divides what comes before it: "the payback
+  // period" is about payback, and "how much visibility does head office have of the diaries" about the diaries.
+  const named = focus.filter((s) => !LIGHT_NOUNS.has(s));
+  return named.length > 0 && unknown(named.at(-1)!);
 }
 
 /** One evasion family per kind of question the card cannot answer, so evasions stay consistent. */
