@@ -122,6 +122,9 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
       cursor = span.end;
       const wordsBefore = unitWords.slice(0, u.index).reduce((a, b) => a + b, 0);
       const wordsAfter = unitWords.slice(u.index + 1).reduce((a, b) => a + b, 0);
+      // "What challenges does that cause? The discount is 30% if you sign by Friday.": a pitch or a push for
+      // a step after the question is what the buyer answers, however short.
+      const soldAfter = reading.units.some((x) => x.index > u.index && (x.act === "pitch" || x.act === "proposal"));
       // The first discovery question after the buyer spoke is the one that can build on them.
       const follow = before !== null && !followed && u.stage !== null && buildsOn(u, before);
       if (u.stage !== null) followed = true;
@@ -140,7 +143,7 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
           replied &&
           u.tokens.length <= 35 &&
           (i === asks.length - 1
-            ? wordsAfter <= 12
+            ? wordsAfter <= 12 && !soldAfter
             : // Two or three questions stacked ("how many vans do you have, and how do you plan the routes?"),
               // and a reply that takes this one up too: it shares a word with it, or gives a number it asked for.
               asks.length - i <= STACK && talkAfter(u.index) <= 12 && replyWords >= 12 && takesUp(u, answers, reply)),

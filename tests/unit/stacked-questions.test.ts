@@ -79,4 +79,17 @@ describe("questions the buyer brushes off", () => {
       ["How do you count stock today?", true],
     ]);
   });
+
+  it("does not count a question the learner follows with a pitch or a push for a step, however short (the cue-question check of bench:grading)", () => {
+    const sold = answered([
+      ["learner", "What challenges does that cause? And we have a tool that fixes all of it."],
+      ["persona", "Does it? We've got two tools already."],
+    ]);
+    expect(sold.find(([t]) => /challenges/.test(String(t)))?.[1]).toBe(false);
+    const waited = answered([
+      ["learner", "What challenges does that cause, roughly?"],
+      ["persona", "Mostly the re-planning when drivers call in sick."],
+    ]);
+    expect(waited[0][1]).toBe(true);
+  });
 });
