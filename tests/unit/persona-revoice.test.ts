@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { cardOf } from "@/lib/conversations/persona/facts";
 import { toFirstPerson } from "@/lib/conversations/persona/first-person";
 import { FILLERS, recitesCard, unrecite } from "@/lib/conversations/persona/recitation";
-import { REVOICINGS } from "@/lib/conversations/persona/revoice";
+import { REVOICINGS, SYNONYMS } from "@/lib/conversations/persona/revoice";
 import { tokenise } from "@/lib/language/nlp";
 import { personaSchema } from "@/lib/validations/persona";
 
@@ -147,5 +147,38 @@ describe("a filler goes where a speaker pauses, on every writer's cards", () => 
     // A share, not a count: every writer's cards are read, so the count grows with them (19 of 773 before
     // writer R's five cards, 22 of 905 with them: 2.4% both times). The bound is that plus a margin.
     expect(inside.length / fillers, inside.join("\n")).toBeLessThanOrEqual(0.03);
+  });
+});
+describe("first-person voice of card fields written by writer R (session 15 review)", () => {
+  it("keeps a counted noun's verb with it, a passive with its thing, a named standard a name, and says an aim as a wish", () => {
+    const card = cardOf(
+      personaSchema.parse({
+        name: "Callum Fraser",
+        role: "Operations Director",
+        situation:
+          "Critical control points are recorded on paper check sheets, signed by line leaders and typed into Excel every Friday.",
+        background: "Ten years in lettings.",
+        pain_points: [
+          "Landlord churn: 23 landlords (140 homes) left in 2025, most to a competitor with an online portal.",
+          "Repairing Standard compliance: in 2024 a tenant took Northgate to the First-tier Tribunal over a damp repair.",
+        ],
+        goals: ["Regain AA at the next unannounced audit."],
+      }),
+    );
+    const said = card.facts.map((f) => f.pieces.join(" ")).join(" ");
+    expect(said).toMatch(/23 landlords with 140 homes left in 2025/);
+    expect(said).not.toMatch(/\bI left\b|I'm repairing|I signed|I typed/);
+    expect(said).toMatch(/signed by line leaders and typed into Excel/);
+    expect(said).toMatch(/I want to regain AA/);
+  });
+});
+
+describe("plain-word synonyms", () => {
+  it("never chain: a word put in for another is not replaced again ('slipped' -> 'dropped' -> 'scrapped')", () => {
+    for (const [word, plain] of Object.entries(SYNONYMS)) {
+      const again = SYNONYMS[plain];
+      // A pair said either way ("almost" / "nearly") is not a chain: it comes back to the same word.
+      if (again !== undefined) expect(again, `${word} -> ${plain} -> ${again}`).toBe(word);
+    }
   });
 });

@@ -56,6 +56,12 @@ const STAGE_DIRECTION =
   /\b(guarded|wary|sceptical|skeptical|suspicious|defensive|impatient|reluctant|agreed to (a|an|this|the)\b.*\b(call|meeting|chat)|cold (e-?mail|call)|on the call|during the call|in this call)\b/i;
 const IMPERATIVE =
   /^(ship|cut|meet|keep|hire|free|reduce|increase|improve|get|build|launch|hit|grow|save|make|find|move|lower|raise|win|close|automate|replace|consolidate|standardi[sz]e|eliminate|achieve|deliver|expand|retain|scale|stop|prove|show|bring|double|halve|speed|shorten|simplify|protect|avoid|own|fix|modernise|modernize|land|renew|hold|open|have|bring|pass|reach|secure|become|prepare|digiti[sz]e|train|recover|clear|track|give|take|return|remove|pay|sell|attract|handle|answer|respond|onboard|finish|complete|migrate|integrate|turn)\b/i;
+/** A goal said as an order ("Regain AA at the next audit"): a known verb, or a plain verb by its tag. */
+function imperative(sentence: string): boolean {
+  if (IMPERATIVE.test(sentence)) return true;
+  const first = tokenise(sentence)[0];
+  return !!first && first.pos === "VERB" && !/(?:s|ed|ing)$/i.test(first.text) && first.lemma === first.lower;
+}
 const PERSON =
   /\b(owner|partners?|board|ceo|cfo|coo|md|director|manager|managers|planners?|receptionists?|drivers?|chefs?|supervisors?|operators?|team|staff|reps?|it|contractor|reports? to|physios?|leads?|group|customer|client)\b/i;
 const TIME =
@@ -68,8 +74,19 @@ const NUMBER =
  * sentence, a longer list ("(three in Manchester, two in Liverpool)") a sentence "That's ...", a
  * short label ("(38 vans)") stays inline.
  */
-function parenthesis(_m: string, inner: string): string {
+function parenthesis(_m: string, inner: string, at: number, whole: string): string {
   const ts = tokenise(inner);
+  // "23 landlords (140 homes) left in 2025": before the verb of the noun it counts, the label joins that
+  // noun ("23 landlords with 140 homes left"); commas would leave "left in 2025" without its subject.
+  const after = tokenise(
+    whole
+      .slice(at + _m.length)
+      .trim()
+      .split(/\s+/)
+      .slice(0, 3)
+      .join(" "),
+  )[0];
+  if (/^\d/.test(inner.trim()) && after && ["VERB", "AUX"].includes(after.pos)) return ` with ${inner}`;
   const words = inner.trim().split(/\s+/).length;
   const clause = ts.some((t, i) => i > 0 && (t.pos === "VERB" || t.pos === "AUX") && !/ing$/.test(t.lower));
   if (clause && words >= 3) return `; ${inner};`;
@@ -249,7 +266,7 @@ export function buildCard(persona: Persona): Card {
     fields.push({ field: `goals[${i}]`, text: g });
     factSentences(g).forEach((sentence, k) => {
       const pieces =
-        k === 0 && IMPERATIVE.test(sentence.trim())
+        k === 0 && imperative(sentence.trim())
           ? cut(swapPronouns(`I want to ${lowerFirst(spokenParens(sentence))}`))
           : spoken(sentence, name);
       add(`goals[${i}]`, "goal", i, sentence, pieces);

@@ -94,10 +94,13 @@ export function firstPersonVerb(word: string, next = ""): string | null {
   // A name after a past verb is its object: "Joined Kestrel six years ago".
   const nextIsFunction =
     !next || FUNCTION_WORDS.has(n) || isNumberLike(next) || /ly$/.test(n) || /^[A-Z][a-z]/.test(next);
+  // "signed by line leaders": a participle with its agent is passive, something done to a thing.
+  if (n === "by" && /(?:ed|en)$/.test(w)) return null;
   if (IRREGULAR_PAST.has(w) && nextIsFunction) return w;
   if (/ed$/.test(w) && w.length > 4 && nextIsFunction) return PASSIVE.has(w) ? `was ${w}` : w;
   if (PASSIVE.has(w) && nextIsFunction) return `was ${w}`;
-  if (/ing$/.test(w) && w.length > 5 && nextIsFunction && n !== "") return `am ${w}`;
+  // "Repairing Standard compliance:" names a thing; "managing the depot" is what the persona does.
+  if (/ing$/.test(w) && w.length > 5 && nextIsFunction && n !== "" && !/^[A-Z][a-z]/.test(next)) return `am ${w}`;
   if (/[^su]s$/.test(w) && w.length > 3 && nextIsFunction && next !== "") {
     if (/ies$/.test(w)) return w.slice(0, -3) + "y";
     if (/(ch|sh|ss|x|z|o)es$/.test(w)) return w.slice(0, -2);
@@ -332,9 +335,11 @@ export function toFirstPerson(sentence: string, personaName?: string): Spoken[] 
       i > 0 &&
       namedSubject &&
       firstPersonVerb(segment.trim().split(/\s+/)[0], segment.trim().split(/\s+/)[1] ?? "") !== null;
-    const spoken: Spoken = verbFirst
-      ? { kind: "phrase", text: segment.trim() }
-      : segmentToClause(segment, i === 0, names);
+    // "...at a ready-meals plant in Spalding, making 1.1 million units a week": a participle after a phrase
+    // describes that phrase's noun, not what the persona does.
+    const describes = i > 0 && out.at(-1)?.kind === "phrase" && /^[a-z]+ing\b/.test(segment.trim());
+    const spoken: Spoken =
+      verbFirst || describes ? { kind: "phrase", text: segment.trim() } : segmentToClause(segment, i === 0, names);
     const prev = out.at(-1);
     if (spoken.kind === "phrase" && prev) prev.text += `, ${spoken.text}`;
     else out.push(spoken);

@@ -40,7 +40,7 @@ const CONTRACT: Record<string, string> = {
   "I have": "I've",
   "we have": "we've",
 };
-const SYNONYMS: Record<string, string> = {
+export const SYNONYMS: Record<string, string> = {
   roughly: "about",
   approximately: "about",
   around: "about",
@@ -52,7 +52,6 @@ const SYNONYMS: Record<string, string> = {
   suspect: "think",
   trialled: "tried",
   abandoned: "dropped",
-  dropped: "scrapped",
   figures: "numbers",
   incomplete: "patchy",
   almost: "nearly",
@@ -110,7 +109,7 @@ const SYNONYMS: Record<string, string> = {
 };
 /** Clause openers after which "the" is a subject the persona owns ("the vans leave" -> "our vans leave"). */
 const NOT_OURS =
-  /^(end|first|last|same|other|next|rest|number|only|whole|industry|time|day|week|month|year|phone|way|floor|eastern|western|northern|southern|most|best|worst|market|norm|biggest|smaller|larger|busiest)\b/i;
+  /^(end|first|last|same|other|next|rest|number|only|whole|industry|time|day|week|month|year|phone|way|floor|eastern|western|northern|southern|most|best|worst|market|norm|biggest|smaller|larger|busiest|fact|moment|past|future|morning|afternoon|evening|weekend|time being)\b/i;
 const SMALL_NUMBERS: Record<string, string> = {
   two: "2",
   three: "3",
