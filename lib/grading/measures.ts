@@ -95,12 +95,14 @@ function spin({ questions }: MeasureInput): MeasureResult {
   return { score: clamp(score), evidence: q(deepest), detail: counts };
 }
 
-function listening({ questions }: MeasureInput): MeasureResult {
+function listening({ kind, questions }: MeasureInput): MeasureResult {
   const { built: follows, of: afterAnswers } = listeningCounts(questions);
   if (afterAnswers.length === 0)
     return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
   const rate = follows.length / afterAnswers.length;
-  const volume = Math.min(1, afterAnswers.length / 4);
+  // A raise or a negotiation turns on two or three questions that take up the other side's answer; a
+  // discovery call on more.
+  const volume = Math.min(1, afterAnswers.length / (kind === "general" ? 2 : 4));
   return {
     score: clamp(100 * Math.min(1, rate / 0.6) * volume),
     evidence: q(follows[0] ?? afterAnswers[0]),
@@ -190,6 +192,22 @@ function questionsMeasure({ kind, questions }: MeasureInput): MeasureResult {
       score: [0, 45, 75, 100][Math.min(3, real.length)],
       evidence: q(real[0]),
       detail: `${real.length} diagnosis question${real.length === 1 ? "" : "s"}`,
+    };
+  }
+  if (kind === "general") {
+    // Any answered question to the other side that moves the conversation on ("what would you need from me
+    // to make the case?", "would it help if the on-call piece were a formal role?"), not only discovery.
+    const asked = questions.filter(
+      (x) =>
+        x.answered !== false &&
+        !x.embedded &&
+        x.act !== "small-talk" &&
+        (x.stage !== null || x.open || x.act === "proposal"),
+    );
+    return {
+      score: [0, 50, 80, 100][Math.min(3, asked.length)],
+      evidence: q(asked.find((x) => x.open) ?? asked[0]),
+      detail: `${asked.length} question${asked.length === 1 ? "" : "s"} that moved the conversation on`,
     };
   }
   if (real.length === 0) return { score: 0, evidence: null, detail: "no discovery question" };

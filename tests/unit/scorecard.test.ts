@@ -200,6 +200,41 @@ describe("honest scores, built up from the scorecard", () => {
     expect(criterion(solved).score ?? 0).toBeGreaterThan(criterion(unsolved).score ?? 100);
   });
 
+  it("in a general conversation (a raise) counts the few questions that move it on, not a discovery call's eight (c28)", () => {
+    const raise = grade(
+      [
+        ["learner", "Thanks for making time, Karen. I wanted to talk about my compensation, if that's okay.", 4],
+        ["persona", "Sure, go ahead.", 1],
+        [
+          "learner",
+          "I led the claims migration, which cut batch processing from six hours to forty minutes, and I've mentored two juniors. The market median is 148 thousand; I'm at 131. I'd like to ask for 145.",
+          14,
+        ],
+        [
+          "persona",
+          "The migration was a big deal. The budget is tight, and anything above five percent needs Michael's approval.",
+          6,
+        ],
+        ["learner", "That's helpful. What would you need from me to make the case to Michael?", 4],
+        ["persona", "A short write-up of the impact, with numbers, and something about the on-call load.", 5],
+        [
+          "learner",
+          "I can have it to you by Friday. Would it also help if on-call became a formal role with a stipend?",
+          5,
+        ],
+        ["persona", "That's a good idea. I'll take it to Michael on the 28th.", 3],
+        ["learner", "Great. Could we meet on the 30th to talk through his answer?", 3],
+        ["persona", "Yes, put the 30th in the calendar.", 2],
+      ],
+      { scenario: { kind: "general", objective: "Ask for a raise" } },
+    );
+    const questions = raise.scorecard.criteria.find((c) => c.measure === "questions")!;
+    expect(questions.score).toBeGreaterThanOrEqual(80);
+    expect(questions.detail).toMatch(/questions? that moved the conversation on/);
+    const listening = raise.scorecard.criteria.find((c) => c.measure === "listening")!;
+    expect(listening.score ?? 0).toBeGreaterThanOrEqual(50);
+  });
+
   it("has a valid default scorecard for every kind of scenario", () => {
     for (const kind of SCENARIO_KINDS)
       expect(scorecardSchema.parse(DEFAULT_SCORECARDS[kind])).toEqual(DEFAULT_SCORECARDS[kind]);
