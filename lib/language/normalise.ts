@@ -43,6 +43,15 @@ const CHAT_SPELLINGS: [RegExp, string][] = [
   [/\b(?:shud)\b/g, "should"],
   [/\bbtw\b/g, "by the way"],
   [/\bidk\b/g, "i don't know"],
+  // Informal and regional spellings of function words, as chat and speech-to-text write them.
+  [/\b(?:whatcha|watcha)\b/g, "what are you"],
+  [/\bgonna\b/g, "going to"],
+  [/\bwanna\b/g, "want to"],
+  [/\bgotta\b/g, "got to"],
+  [/\blemme\b/g, "let me"],
+  [/(?<![\w'-])(?:d'ya|d'you|dya|djou)(?![\w'-])/g, "do you"],
+  [/(?<![\w'-])(?:ya|ye|youse|yous)(?![\w'-])/g, "you"],
+  [/(?<![\w'-])yer(?![\w'-])/g, "your"],
   [/\bdunno\b/g, "don't know"],
 ];
 

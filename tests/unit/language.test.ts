@@ -469,6 +469,10 @@ describe("questions found by what they do", () => {
     expect(r.units.at(-1)!.question).toBe("wh");
     expect(understand("would a 20 min call with 2 of ur senior instructors work").text).toContain("your senior");
     expect(understand("r u using spreadsheets").units.at(-1)!.question).toBe("yes-no");
+    // Informal and regional spellings: "whatcha gonna", "d'ya", Irish and Scottish "ye" and "youse".
+    expect(understand("so whatcha gonna do when the vans are late").units.at(-1)!.question).toBe("wh");
+    expect(understand("how many d'ya reckon youse lose a week").text).toBe("how many do you reckon you lose a week");
+    expect(understand("how many vans have ye out").units.at(-1)!.stage).toBe("situation");
     expect(understand("how many u-turns and plan b").text).toBe("how many u-turns and plan b");
   });
 
