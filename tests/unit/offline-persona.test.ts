@@ -508,6 +508,20 @@ describe("offline persona: answers the question asked", () => {
     for (const r of replies) expect(r).not.toMatch(/long implementation|worr/i);
   });
 
+  it("hears where the persona wants to be next year as a question about its aims, however 'do you' is spelt (writer H, dev)", () => {
+    for (const q of [
+      "where d'you want the warehouses to be this time next year?",
+      "where do you see the team in two years",
+    ]) {
+      const [, , aim] = play(dana, [
+        "Hi Dana, thanks for the time.",
+        "How do orders get out of the warehouses today?",
+        q,
+      ]);
+      expect(aim, q).toMatch(/99%|overtime back|same day/);
+    }
+  });
+
   it("does not answer a question about a thing its card never mentions with a fact that shares another word (dev off-script scripts)", () => {
     const offCard = [
       "what car do you drive, bet it's something flash",

@@ -41,7 +41,7 @@ export function asksDecision(c: Ctx): boolean {
 
 /** A question about aims: what the persona wants, not what is wrong ("what's their morning look like" is how things are). */
 export const GOAL_WORDS =
-  /\b(goals?|priorit\w*|objectives?|aim\w*|target|good result|success|achieve|hoping|meant to be|supposed to be|should it be|coming up|(would|will|should|could|ideal|good|great|better|success)\b[\w\s']{0,30}\blook like|looking ahead|plans|plan for)\b/;
+  /\b(goals?|priorit\w*|objectives?|aim\w*|target|good result|success|achieve|hoping|meant to be|supposed to be|should it be|coming up|(would|will|should|could|ideal|good|great|better|success)\b[\w\s']{0,30}\blook like|looking ahead|plans|plan for|(?:want|like|hope|expect)\b[\w\s']{0,30}\bto be\b[\w\s']{0,20}\b(?:next|in (?:a|two|three|five) years?|by (?:the end|next))|where do you see)\b/;
 /** How big the business is: answered from the company's size first. */
 const SIZE_WORDS =
   /\b(how (big|large)|size|how many (people|staff|employees|sites|locations|clinics|restaurants|vans|depots|stores|branches|plants|places|machines|physios?|trucks|vehicles))\b/;
