@@ -76,6 +76,13 @@ const LEAD_PHRASES = [
   "i'm sorry to hear that",
   "that's tough",
   "that sucks",
+  // Where the learner is in their plan: "to begin, could you outline your role?"
+  "to begin",
+  "to begin with",
+  "to start",
+  "to start with",
+  "first of all",
+  "before anything else",
 ];
 const REQUEST_STARTS = [
   "tell me",
@@ -281,7 +288,7 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
   }
   if (startsWithPhrase(core, 0, REQUEST_STARTS)) return "request";
   if (
-    /^(?:please )?(?:can|could|would|will) you (?:please )?(?:tell|explain|describe|share|walk|talk|take|give|help|say|expand|elaborate|paint)\b/.test(
+    /^(?:please )?(?:can|could|would|will) you (?:please )?(?:tell|explain|describe|share|walk|talk|take|give|help|say|expand|elaborate|paint|outline|summari[sz]e|run me|go (?:through|over)|list|detail|clarify|break (?:down|it down)|fill me in)\b/.test(
       w.join(" "),
     ) ||
     // A learner's word order aimed at the speaker ("you can explain me", never "you can share them with

@@ -469,6 +469,13 @@ describe("questions found by what they do", () => {
     expect(r.units.at(-1)!.question).toBe("wh");
     expect(understand("would a 20 min call with 2 of ur senior instructors work").text).toContain("your senior");
     expect(understand("r u using spreadsheets").units.at(-1)!.question).toBe("yes-no");
+    // A request after a lead-in of the learner's plan, with any verb of telling.
+    for (const t of [
+      "To begin, could you outline your role and the size of the quality team?",
+      "could you run me through how the rota works",
+      "can you go through the steps for me",
+    ])
+      expect(understand(t).units.at(-1)!.question, t).toBe("request");
     // Informal and regional spellings: "whatcha gonna", "d'ya", Irish and Scottish "ye" and "youse".
     expect(understand("so whatcha gonna do when the vans are late").units.at(-1)!.question).toBe("wh");
     expect(understand("how many d'ya reckon youse lose a week").text).toBe("how many do you reckon you lose a week");
