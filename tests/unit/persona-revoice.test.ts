@@ -163,11 +163,12 @@ describe("first-person voice of card fields written by writer R (session 15 revi
           "Repairing Standard compliance: in 2024 a tenant took Northgate to the First-tier Tribunal over a damp repair.",
         ],
         goals: ["Regain AA at the next unannounced audit."],
+        personality: { concerns: "Trend analysis, for example chiller temperature drift, is only done weekly." },
       }),
     );
     const said = card.facts.map((f) => f.pieces.join(" ")).join(" ");
     expect(said).toMatch(/23 landlords with 140 homes left in 2025/);
-    expect(said).not.toMatch(/\bI left\b|I'm repairing|I signed|I typed/);
+    expect(said).not.toMatch(/\bI left\b|I'm repairing|I signed|I typed|I'm only done/);
     expect(said).toMatch(/signed by line leaders and typed into Excel/);
     expect(said).toMatch(/I want to regain AA/);
   });

@@ -337,7 +337,12 @@ export function toFirstPerson(sentence: string, personaName?: string): Spoken[] 
       firstPersonVerb(segment.trim().split(/\s+/)[0], segment.trim().split(/\s+/)[1] ?? "") !== null;
     // "...at a ready-meals plant in Spalding, making 1.1 million units a week": a participle after a phrase
     // describes that phrase's noun, not what the persona does.
-    const describes = i > 0 && out.at(-1)?.kind === "phrase" && /^[a-z]+ing\b/.test(segment.trim());
+    // "And trend analysis, for example chiller drift, is only done weekly": a verb of being after an aside
+    // belongs to the subject before the aside, never "I'm only done weekly".
+    const describes =
+      i > 0 &&
+      (/^(?:is|are|was|were)\b/.test(segment.trim()) ||
+        (out.at(-1)?.kind === "phrase" && /^[a-z]+ing\b/.test(segment.trim())));
     const spoken: Spoken =
       verbFirst || describes ? { kind: "phrase", text: segment.trim() } : segmentToClause(segment, i === 0, names);
     const prev = out.at(-1);
