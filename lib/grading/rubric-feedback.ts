@@ -94,7 +94,10 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
       case "next_step":
         return kind === "job-interview"
           ? "I'm very interested in this role. What are the next steps, and when can I expect to hear back?"
-          : "Shall we book 30 minutes next Tuesday with your team to go through this together?";
+          : kind === "general"
+            ? // A raise or a negotiation ends on when the answer comes, not on a meeting with a team.
+              "Can we agree when you'll have an answer, and put 15 minutes in the diary for that day?"
+            : "Shall we book 30 minutes next Tuesday with your team to go through this together?";
       case "courtesy":
         return "I hear you. Let me stop there: what matters most to you right now?";
       case "star_answers":

@@ -233,6 +233,12 @@ describe("honest scores, built up from the scorecard", () => {
     expect(questions.detail).toMatch(/questions? that moved the conversation on/);
     const listening = raise.scorecard.criteria.find((c) => c.measure === "listening")!;
     expect(listening.score ?? 0).toBeGreaterThanOrEqual(50);
+    // The step a raise ends on is when the answer comes, not a meeting with the other side's team.
+    const turns = timedTurns([["learner", "I'd like to ask for a raise.", 2]]);
+    const input = { kind: "general" as const, turns, metrics: computeMetrics(turns), topics: [], questions: [] };
+    const nextStep = { id: "next-step", label: "", description: "", weight: 1, measure: "next_step" as const };
+    expect(betterLineFor("general", input)(nextStep)).toMatch(/when you'll have an answer/);
+    expect(betterLineFor("general", input)(nextStep)).not.toMatch(/your team/);
   });
 
   it("has a valid default scorecard for every kind of scenario", () => {
