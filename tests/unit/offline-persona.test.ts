@@ -522,6 +522,18 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("does not name the firms its customers leave for, however the question is put (writer R's scripts, read in the review)", () => {
+    for (const q of ["to which company they go?", "which agency are they going to, the big online ones?"]) {
+      const [, , reply] = play(dana, [
+        "Hi Dana, thanks for the time.",
+        "How do orders get out of the warehouses today?",
+        q,
+      ]);
+      expect(reply, q).toMatch(/other firms|what others do|competitor|couldn't say|not something/i);
+      expect(reply, q).not.toMatch(/6%|4,000|pick-list|overtime/);
+    }
+  });
+
   it("does not answer a question about a thing its card never mentions with a fact that shares another word (dev off-script scripts)", () => {
     const offCard = [
       "what car do you drive, bet it's something flash",
