@@ -203,7 +203,7 @@ const OTHER_FIRMS = new RegExp(
     "people in (?:the|your) (?:industry|sector|field)",
   ].join(
     "|",
-  )})|everyone else|everybody else|elsewhere|next door|down the road|across town|the rest of the (?:industry|sector|market)|the competition|your competitors?|(?:which|what) (?:[\\w-]+ )?(?:compan(?:y|ies)|firms?|agenc(?:y|ies)|competitors?|providers?|brands?)\\b[\\w\\s']{0,30}\\b(?:go|goes|going|went|gone|move|moving|moved|switch\\w*|leav\\w*))\\b`,
+  )})|everyone else|everybody else|elsewhere|next door|down the road|across town|the rest of the (?:industry|sector|market)|the competition|your (?:[\\w-]+ )?competitors?|(?:which|what) (?:[\\w-]+ )?(?:compan(?:y|ies)|firms?|agenc(?:y|ies)|competitors?|providers?|brands?)\\b[\\w\\s']{0,30}\\b(?:go|goes|going|went|gone|move|moving|moved|switch\\w*|leav\\w*))\\b`,
 );
 const OTHERS_MARK = stem("others");
 
