@@ -116,9 +116,9 @@ const DETERMINERS = new Set(["your", "the", "a", "an", "this", "that", "his", "h
 
 /**
  * The card cannot answer a question about a thing it never mentions: "what car do you drive", "what's the
- * pass rate at your best branch", "how fast is the wifi", though a word or so of it is on the card. Not
- * when the rest of the question names a fact clearly ("how much visibility does head office have of each
- * instructor's diary"), nor for who decides or which tool, which have routes of their own.
+ * pass rate at your best branch", "how much diesel do your boats burn", though another word of it is on the
+ * card. The thing is the head of the noun phrase asked for; the route keeps who-decides and the problem,
+ * cost and value questions out (planner.ts, "off-card-focus").
  */
 export function focusOffCard(c: Ctx): boolean {
   const focus = focusOf(c);
@@ -223,7 +223,6 @@ export function evasionFor(c: Ctx): "evadeMoney" | "evadeNumber" | "evadeProcess
   return "evade";
 }
 
-/** "Who else feels this?", "who else would care about it": who the problem reaches, not who signs. */
 /** Verbs (as lemmas) that ask who a problem reaches: "who else is feeling that", "who notices it first". */
 const REACHES = new Set("care feel notice affect hit hurt suffer deal complain bear impact".split(" "));
 
