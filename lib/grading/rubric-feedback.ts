@@ -7,6 +7,7 @@ import type { GradeFeedback } from "./grade-schema";
 import type { MeasureInput } from "./measures";
 import { discoveryQuestions, listeningCounts } from "./questions";
 import { isDelivery, MIN_LEARNER_WORDS, type ScorecardResult } from "./scorecard";
+import { nextStep } from "./signals";
 import { suggestQuestion } from "./suggestions";
 import { excerpt } from "./text";
 
@@ -91,13 +92,18 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
         return kind === "pitch"
           ? "Let me pause there. What questions do you have so far?"
           : "Let me stop there. How does that compare with what you see today?";
-      case "next_step":
+      case "next_step": {
+        // A step the buyer turned down is met with its reason and a smaller step, not another meeting request.
+        const { agreed, declined } = nextStep(input.turns);
+        if (kind !== "job-interview" && !agreed && declined)
+          return `You said \u2018${excerpt(declined.quote.replace(/[.!?]+$/, ""), 14)}\u2019. What would need to be true for this to work for you? Would a smaller first step be easier to say yes to?`;
         return kind === "job-interview"
           ? "I'm very interested in this role. What are the next steps, and when can I expect to hear back?"
           : kind === "general"
             ? // A raise or a negotiation ends on when the answer comes, not on a meeting with a team.
               "Can we agree when you'll have an answer, and put 15 minutes in the diary for that day?"
             : "Shall we book 30 minutes next Tuesday with your team to go through this together?";
+      }
       case "courtesy":
         return "I hear you. Let me stop there: what matters most to you right now?";
       case "star_answers":

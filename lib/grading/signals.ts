@@ -59,14 +59,22 @@ const DAY_OR_TIME =
 /** "A demo sometime next week or the week after": a hedged time is not a date, whatever week it names. */
 const HEDGED_TIME =
   /\b(?:sometime|some time|at some point|whenever|or the (?:week|one) after|or so|in the (?:next|coming) (?:few )?(?:weeks|months)|down the (?:line|road)|find a time)\b/;
-type NextStep = { proposed: Evidence | null; agreed: Evidence | null; concrete: boolean; sendsOnly: boolean };
+type NextStep = {
+  proposed: Evidence | null;
+  agreed: Evidence | null;
+  concrete: boolean;
+  sendsOnly: boolean;
+  /** The buyer's first no to a proposed step, with its reason when it gives one. */
+  declined: Evidence | null;
+};
 
 /**
  * The last next step the learner proposed (by what their turn does, read by the language layer), and
  * whether the buyer's next reply accepts it. A refusal, a stall or a goodbye is never an agreement.
  */
 export function nextStep(turns: TranscriptTurn[]): NextStep {
-  let best: NextStep = { proposed: null, agreed: null, concrete: false, sendsOnly: false };
+  let best: NextStep = { proposed: null, agreed: null, concrete: false, sendsOnly: false, declined: null };
+  let declined: Evidence | null = null;
   turns.forEach((t, i) => {
     if (t.speaker !== "learner") return;
     // The end of the turn by words, not sentences: a speech transcript has no full stops to count.
@@ -77,6 +85,8 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
     if (!proposes) return;
     const reply = turns.slice(i + 1).find((x) => x.speaker === "persona");
     const agreed = reply !== undefined && replyStance(reply.text) === "accept";
+    if (!declined && reply && replyStance(reply.text) === "decline")
+      declined = { turn: turns.indexOf(reply), quote: reply.text };
     const r = reply ? normaliseText(reply.text) : "";
     const sendsOnly = SENDS_MATERIAL.test(tail) && !BUYER_TIME.test(tail) && !BUYER_TIME.test(r) && !DATE.test(r);
     const hedged = (x: string) => HEDGED_TIME.test(x) && !DAY_OR_TIME.test(x);
@@ -87,10 +97,11 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
       agreed: agreed && reply ? { turn: turns.indexOf(reply), quote: reply.text } : null,
       concrete,
       sendsOnly,
+      declined: null,
     };
     if (!best.agreed || candidate.agreed) best = candidate;
   });
-  return best;
+  return { ...best, declined };
 }
 
 const CONTEXT =

@@ -241,6 +241,23 @@ describe("honest scores, built up from the scorecard", () => {
     expect(betterLineFor("general", input)(nextStep)).not.toMatch(/your team/);
   });
 
+  it("meets a step the buyer turned down with its reason and a smaller step, not another meeting (ws-04 review)", () => {
+    const declined = grade([
+      ["learner", "How many vans do you have out on the road at the minute?", 3],
+      ["persona", "Eight vans, nine lads.", 2],
+      ["learner", "And what happens when a job overruns and the next customer is left waiting?", 4],
+      ["persona", "They ring the wife giving out, and now and again we lose the job.", 4],
+      ["learner", "Would you try it free for a month on two of the vans?", 3],
+      ["persona", "No, not right now. We're only after buying two new vans, money's tight till the summer.", 5],
+      ["learner", "That's fair enough. I'll give you a call in June.", 3],
+      ["persona", "Maybe. We'll see.", 1],
+    ]);
+    const advice = declined.feedback.areas_for_improvement.find((a) => a.startsWith("Agreed next step"))!;
+    expect(advice).toMatch(/You said \u2018No, not right now\. We're only after buying two new vans/);
+    expect(advice).toMatch(/smaller first step/);
+    expect(advice).not.toMatch(/book 30 minutes/);
+  });
+
   it("has a valid default scorecard for every kind of scenario", () => {
     for (const kind of SCENARIO_KINDS)
       expect(scorecardSchema.parse(DEFAULT_SCORECARDS[kind])).toEqual(DEFAULT_SCORECARDS[kind]);
