@@ -522,6 +522,19 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("greets back a lower-case 'hey marcus hows things', and says who else feels it after a told fact (session 15 review, Marcus)", () => {
+    const marcus = demoRoleplays[1].persona;
+    const [hello] = play(marcus, ["hey marcus hows things"]);
+    expect(hello).toMatch(/fine|busy|not bad/i);
+    const r = play(marcus, [
+      "hi marcus, thanks for the time",
+      "what is not working good for your team with it",
+      "who else feels that besides finance",
+    ]);
+    expect(r[2]).not.toMatch(/couldn't tell you|have to check/);
+    expect(r[2]).toMatch(/team|people|the one|desk/i);
+  });
+
   it("does not name the firms its customers leave for, however the question is put (writer R's scripts, read in the review)", () => {
     for (const q of ["to which company they go?", "which agency are they going to, the big online ones?"]) {
       const [, , reply] = play(dana, [

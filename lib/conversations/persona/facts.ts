@@ -333,7 +333,8 @@ export function buildCard(persona: Persona): Card {
     idf,
     avgLength: facts.reduce((n, f) => n + f.length, 0) / Math.max(1, facts.length),
     names,
-    vocabulary: new Set(all.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []),
+    // The persona's own name too: a learner types "hey marcus" in lower case, and typo repair must not make it "march".
+    vocabulary: new Set(`${all} ${persona.name}`.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []),
     fields,
   };
 }

@@ -206,7 +206,9 @@ export const ROUTES: Route[] = [
       const named = c.hits.find(
         (h) => h.fact.person && !c.s.told.has(h.fact.id) && specificOverlap(c.card, c.q, h.fact) > 0,
       );
-      if (named) return onClearHit(c, named);
+      // (The named fact may already be told: then who the pain reaches, below.)
+      const aboutNamed = named ? onClearHit(c, named) : null;
+      if (aboutNamed) return aboutNamed;
       // Else a part of the pain on the table that names people ("...found only when customers complain");
       // never a goal or another pain, which answer a different question.
       const people =
