@@ -84,9 +84,9 @@ export function nextStep(turns: TranscriptTurn[]): NextStep {
       units.some((u) => u.act === "proposal") || (PROPOSE.test(tail) && !units.every((u) => u.act === "small-talk"));
     if (!proposes) return;
     const reply = turns.slice(i + 1).find((x) => x.speaker === "persona");
-    const agreed = reply !== undefined && replyStance(reply.text) === "accept";
-    if (!declined && reply && replyStance(reply.text) === "decline")
-      declined = { turn: turns.indexOf(reply), quote: reply.text };
+    const stance = reply ? replyStance(reply.text) : null;
+    const agreed = reply !== undefined && stance === "accept";
+    if (!declined && reply && stance === "decline") declined = { turn: turns.indexOf(reply), quote: reply.text };
     const r = reply ? normaliseText(reply.text) : "";
     const sendsOnly = SENDS_MATERIAL.test(tail) && !BUYER_TIME.test(tail) && !BUYER_TIME.test(r) && !DATE.test(r);
     const hedged = (x: string) => HEDGED_TIME.test(x) && !DAY_OR_TIME.test(x);
@@ -174,12 +174,13 @@ export function serviceChecks(turns: TranscriptTurn[]) {
     return null;
   };
   const lastPersona = [...turns].reverse().find((t) => t.speaker === "persona");
+  const resolution = find(RESOLVE);
   return {
     empathy: find(EMPATHY),
     ownership: find(OWNERSHIP),
     blame: find(BLAME),
-    resolution: find(RESOLVE),
-    confirmation: find(CONFIRM) ?? (find(RESOLVE) ? find(FURTHER_HELP) : null),
+    resolution,
+    confirmation: find(CONFIRM) ?? (resolution ? find(FURTHER_HELP) : null),
     customerSatisfied: lastPersona
       ? THANKS.test(normaliseText(lastPersona.text)) && !DISENGAGED.test(normaliseText(lastPersona.text))
       : false,

@@ -225,10 +225,9 @@ function whatItLeadsTo(c: Ctx, i: number): string | null {
   const pieces = c.card.pains[i].facts.flatMap((f) => f.pieces);
   const { asked, given } = clauses(c);
   // Rare words weigh most. A money question wants a piece with the money in it, when the pain has one.
-  const priced = (p: string) => PRICED.test(p);
-  const money = c.q.topic === "money" && pieces.some(priced);
+  const money = c.q.topic === "money" && pieces.some((p) => PRICED.test(p));
   const byAsk = pieces.map((p) =>
-    money && !priced(p)
+    money && !PRICED.test(p)
       ? 0
       : ([...stemsOf(p).stems.keys()].reduce((n, s) => n + (asked.has(s) ? (c.card.idf.get(s) ?? 1) : 0), 0) +
           (money ? 1 : 0)) *

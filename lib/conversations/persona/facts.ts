@@ -74,13 +74,13 @@ const NUMBER =
  * sentence, a longer list ("(three in Manchester, two in Liverpool)") a sentence "That's ...", a
  * short label ("(38 vans)") stays inline.
  */
-function parenthesis(_m: string, inner: string, at: number, whole: string): string {
+function parenthesis(m: string, inner: string, at: number, whole: string): string {
   const ts = tokenise(inner);
   // "23 landlords (140 homes) left in 2025": before the verb of the noun it counts, the label joins that
   // noun ("23 landlords with 140 homes left"); commas would leave "left in 2025" without its subject.
   const after = tokenise(
     whole
-      .slice(at + _m.length)
+      .slice(at + m.length)
       .trim()
       .split(/\s+/)
       .slice(0, 3)
