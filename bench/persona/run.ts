@@ -130,6 +130,8 @@ function writersTable() {
     ["P holdout", runSet("writer-p")],
     // Writer R (session 15, start): all holdout, measured before and after, never read.
     ["R holdout", runSet("writer-r")],
+    // Writer U (session 16, start): all holdout, measured before and after, never read.
+    ["U holdout", runSet("writer-u")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));
