@@ -9,7 +9,6 @@ export default defineConfig({
     alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/agent/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/helpers/setup.ts"],
     globalSetup: ["tests/helpers/pglite-template.ts"],
@@ -32,5 +31,20 @@ export default defineConfig({
       TRUSTED_PROXY_HOPS: "0",
       NEXT_TELEMETRY_DISABLED: "1",
     },
+    projects: [
+      {
+        // Pure functions over the language layer, the grader and the persona: no database, no module mocks, and
+        // every environment change is undone by its test. Each worker keeps the module graph it has loaded
+        // (the language models and the grader take seconds to import) instead of importing it again per file:
+        // 237 s -> 65 s on 2 cores (bench/RESULTS.md, session 16).
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], isolate: false },
+      },
+      {
+        // Each file gets its own database and may mock modules: a fresh module graph per file.
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts", "tests/agent/**/*.test.ts"] },
+      },
+    ],
   },
 });

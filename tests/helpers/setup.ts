@@ -7,18 +7,22 @@ import { resetEnv } from "@/lib/env";
 
 // env() parses process.env once; tests change variables between calls, so every write or delete
 // (direct, or through vi.stubEnv) makes the next env() parse again.
-process.env = new Proxy(process.env, {
-  set(target, key, value) {
-    const ok = Reflect.set(target, key, value);
-    resetEnv();
-    return ok;
-  },
-  deleteProperty(target, key) {
-    const ok = Reflect.deleteProperty(target, key);
-    resetEnv();
-    return ok;
-  },
-});
+// In the unit project a worker runs many files in one module graph (isolate: false): wrap once.
+const wrapped = Symbol.for("parley.env-proxy");
+if (!(wrapped in process.env))
+  process.env = new Proxy(process.env, {
+    has: (target, key) => key === wrapped || Reflect.has(target, key),
+    set(target, key, value) {
+      const ok = Reflect.set(target, key, value);
+      resetEnv();
+      return ok;
+    },
+    deleteProperty(target, key) {
+      const ok = Reflect.deleteProperty(target, key);
+      resetEnv();
+      return ok;
+    },
+  });
 
 // With TEST_DATABASE_URL set (npm test does this when PostgreSQL is reachable), each test
 // file gets a fresh database on that server; otherwise it gets an in-memory PGlite.
