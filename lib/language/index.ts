@@ -65,7 +65,7 @@ function echoesOf(buyer: Token[] | null): Set<string> {
 
 /** A reply that opens with a yes or a no ("yeah, every week", "not really") answered a question. */
 const YES_OR_NO =
-  /^(?:yes|yeah|yep|yup|yea|no|nope|nah|not really|not at all|not much|not yet|exactly|absolutely|definitely|correct|of course|sure does|it does|it is|they do|they are|we do|we are|i do|i am|it doesn't|it isn't|they don't|we don't|right|true|totally|100 percent|a bit|a little|a lot|very much|sometimes|often)\b/;
+  /^(?:(?:usually|mostly|generally|normally|honestly|well|oh|ha|um|uh|often),? )?(?:yes|yeah|yep|yup|yea|no|nope|nah|not really|not at all|not much|not yet|exactly|absolutely|definitely|correct|of course|sure does|it does|it is|they do|they are|we do|we are|i do|i am|it doesn't|it isn't|they don't|we don't|right|true|totally|100 percent|a bit|a little|a lot|very much|sometimes|often)\b/;
 
 function answeredYesOrNo(reply: string | null | undefined): boolean {
   return !!reply && YES_OR_NO.test(withoutPunctuation(reply.toLowerCase()));

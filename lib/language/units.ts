@@ -322,20 +322,25 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
       HEDGED_AFTER.has(w[i + 1] ?? "") && !["i", "you", "we", "they", "he", "she", "it"].includes(w[i + 2] ?? "");
     if (hasVerb && hedged && !["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev))
       return "in-place";
-    if (!hasVerb || EMBEDDING.has(prev) || EMBEDDING.has(core[i - 1].lemma)) continue;
+    if (!hasVerb || embeds(core, i)) continue;
     if (["and", "or", "but", "so", "because", "if", "when", "that"].includes(prev)) continue;
     const next = w[i + 1];
     const quantity = w[i] === "how" && ["much", "many", "long", "often", "far", "big"].includes(next ?? "");
     const atEnd = i === core.length - 1;
     const withNoun = (w[i] === "which" || w[i] === "what") && ["NOUN", "ADJ"].includes(core[i + 1]?.pos ?? "");
-    if (quantity || atEnd || withNoun) return "in-place";
+    // "heating in the rooms is controlled how, from one system or each room": the wh-word stands for the
+    // verb's object or manner, with no clause of its own after it ("we do it how we like" has one).
+    // "Which" and "who" after a verb-tagged word open a relative clause ("we have team which help").
+    const afterVerb =
+      ["how", "what", "where", "when"].includes(w[i]) && core[i - 1].pos === "VERB" && !clauseAt(core, i + 1);
+    if (quantity || atEnd || withNoun || afterVerb) return "in-place";
   }
   const tail = w.join(" ");
   if (w.length >= 3 && TAGS.some((tag) => tail.endsWith(` ${tag}`))) {
     // "that's right" / "yes" alone are answers, not tags.
     if (!/^(?:that's|that is|it's|yes|no|yeah)\b/.test(tail) || w.length > 4) return "tag";
   }
-  if (/\bor not$/.test(tail)) return "either-or";
+  if (/\bor (?:not|no)(?: yet| really| at all)?$/.test(tail)) return "either-or";
   if (/^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) && /^(?:any|anything)\b/.test(tail) && w.length <= 8)
     return "elliptic";
   if (["what", "how"].includes(first) === false && /^(?:how|what) about\b/.test(tail)) return "wh";
@@ -463,12 +468,28 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
     !["to", "and", "or"].includes(prev.lower)
   )
     return !ts.slice(Math.max(0, i - 3), i).some((x) => WH.has(x.lower));
+  // "...in the bin i think how much waste you have", "...where is the sofa how many of your contacts are
+  // from this kind": a quantity asked, inverted or in a learner's order, after the clause before it.
   if (
-    EMBEDDING.has(prev.lower) ||
-    EMBEDDING.has(prev.lemma) ||
-    ["to", "about", "of", "on", "and", "or"].includes(prev.lower)
+    t.lower === "how" &&
+    QUANTITY.has(ts[i + 1]?.lower ?? "") &&
+    inverted === undefined &&
+    !embeds(ts, i) &&
+    (["NOUN", "PROPN", "NUM", "ADJ", "ADV"].includes(prev.pos) ||
+      (["think", "guess"].includes(prev.lower) && ts[i - 2]?.lower === "i")) &&
+    ts.slice(i + 2, i + 7).some((x) => x.pos === "VERB" || x.pos === "AUX")
   )
-    return false;
+    return true;
+  if (embeds(ts, i) || ["to", "about", "of", "on", "and", "or"].includes(prev.lower)) return false;
+  // "...is a big gap what happen to the business": a wh-word that is its verb's subject asks, whatever the
+  // verb's agreement; after a noun "who" and "which" open a relative clause instead (below).
+  if (
+    t.lower === "what" &&
+    ts[i + 1]?.pos === "VERB" &&
+    !/ing$/.test(ts[i + 1].lower) &&
+    ["NOUN", "PROPN", "NUM", "ADJ", "ADV"].includes(prev.pos)
+  )
+    return true;
   // "...a ton of applications what's the number these days": a wh-word, its contracted verb and a subject
   // ("...thanks for the call how's things" stays one greeting).
   if (
@@ -578,6 +599,27 @@ function echoBefore(ts: Token[], i: number, segment: Token[], echoes: ReadonlySe
   return lead.some((t) => echoes.has(t.lemma) || echoes.has(t.lower));
 }
 const QUANTITY = new Set(["much", "many", "long", "often", "far", "big", "soon"]);
+
+/** A clause starts at `k`: a subject (a pronoun, an article, a noun) with its verb within three words. */
+function clauseAt(ts: Token[], k: number): boolean {
+  const first = ts[k];
+  if (!first || !["PRON", "DET", "NOUN", "PROPN"].includes(first.pos)) return false;
+  return ts.slice(k + 1, k + 4).some((t) => t.pos === "VERB" || t.pos === "AUX");
+}
+
+/**
+ * The wh-word at `i` opens a clause reported by the verb before it ("I know what you mean", "the question
+ * is how many we need"). Not a quantity a learner asks after "I think" ("i think how much waste you have")
+ * or after "is" with no clause of its own ("no-show is how many, maybe in one week").
+ */
+function embeds(ts: Token[], i: number): boolean {
+  const prev = ts[i - 1];
+  if (!prev || !(EMBEDDING.has(prev.lower) || EMBEDDING.has(prev.lemma))) return false;
+  const quantity = ts[i].lower === "how" && QUANTITY.has(ts[i + 1]?.lower ?? "");
+  if (quantity && ["think", "guess"].includes(prev.lower) && ts[i - 2]?.lower === "i") return false;
+  if (quantity && ["is", "are", "was", "were", "'s"].includes(prev.lower) && !clauseAt(ts, i + 2)) return false;
+  return true;
+}
 /** Asking leave to ask: "if I can ask", "if you don't mind me asking". A lead-in, and a unit's start mid-turn. */
 const ASKING_LEAVE = [
   "if i can ask",
@@ -632,6 +674,27 @@ function statementAhead(ts: Token[], i: number): boolean {
 /** Words that open a greeting ("hi", "good morning"). */
 const GREETINGS = new Set(["hi", "hello", "hey", "hiya", "morning", "afternoon", "evening", "good"]);
 
+/**
+ * Where a question that starts at `at` really starts: at the condition that leads into it, when a
+ * statement or a summary comes first ("...so front desk is on the phone. if no-show is going to half,
+ * what is changing for you"): the condition belongs to the question, not to the remark before it.
+ */
+function conditionFirst(ts: Token[], segmentStart: number, at: number): number | null {
+  for (let c = at - 2; c >= segmentStart; c--) {
+    if (!["if", "when", "once", "suppose", "assuming", "imagine", "after"].includes(ts[c].lower)) continue;
+    const clause = ts.slice(c + 1, at);
+    // "...when someone rings who actually picks up, and how does it...": the clause asks already.
+    if (clause.some((t) => WH.has(t.lower)) || !clause.some((t) => t.pos === "VERB" || t.pos === "AUX")) return at;
+    const before = ts.slice(segmentStart, c);
+    // "okay, and after you check the store, what happens then": lead-ins, the clause and its question are one.
+    if (!before.some((t) => t.pos === "VERB" || t.pos === "AUX"))
+      return skipLeadIns(ts.slice(segmentStart, at)) === c - segmentStart ? null : at;
+    if (questionForm(before, skipLeadIns(before), false) !== null) return at;
+    return c;
+  }
+  return at;
+}
+
 function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
   const points: number[] = [];
   for (let i = 1; i < ts.length - 1; i++) {
@@ -677,7 +740,10 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
       // "...attendance right now is it biometric": "right now" ends the clause before it; it opens nothing.
       const rightNow = prev.lower === "now" && ts[i - 2]?.lower === "right";
       const at = SPLIT_MARKERS.has(prev.lower) && !rightNow ? i - 1 : i;
-      if ((form === "wh" || form === "yes-no" || form === "request") && at - segmentStart >= 2) points.push(at);
+      if ((form === "wh" || form === "yes-no" || form === "request") && at - segmentStart >= 2) {
+        // After a marker ("sorry if this is obvious, but how many..."), what came before is a unit of its own.
+        points.push(conditionFirst(ts, segmentStart, at) ?? at);
+      }
       // "what challenges does that cause and the impact of downtime is huge": a question complete with
       // its verb, then "and" with a statement of the learner's own, is two units however it is punctuated.
       else if (
@@ -710,8 +776,10 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
     // No marker: a question that starts mid-sentence ("...for one mistake do you have a feel"),
     // unless what comes before is a verbless lead into it ("in an ideal world how would...").
     const segmentHasVerb = segment.some((t) => t.pos === "VERB" || t.pos === "AUX");
-    if (startsInvertedQuestion(ts, i) && i - segmentStart >= 2 && segmentHasVerb) points.push(i);
-    else if (talkAfterQuestion(ts, i, segment)) points.push(i);
+    if (startsInvertedQuestion(ts, i) && i - segmentStart >= 2 && segmentHasVerb) {
+      const start = conditionFirst(ts, segmentStart, i);
+      if (start !== null) points.push(start);
+    } else if (talkAfterQuestion(ts, i, segment)) points.push(i);
   }
   return points;
 }

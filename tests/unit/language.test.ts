@@ -515,6 +515,40 @@ describe("questions found by what they do", () => {
     expect(understand("what you do when a driver is sick").units.at(-1)!.question).toBe("wh");
   });
 
+  it("finds a learner's questions without inversion or punctuation, and keeps a condition with its question (writer V, dev)", () => {
+    const split = (t: string) => understand(t).units.map((u) => [u.text, u.question]);
+    // A quantity asked after "i think" or after another clause, in the learner's order.
+    expect(split("over order to be safe so more food go in the bin i think how much waste you have").at(-1)).toEqual([
+      "how much waste you have",
+      "wh",
+    ]);
+    expect(
+      split(
+        "so the customers are calling you to ask where is the sofa how many of your contacts are from this kind",
+      ).at(-1),
+    ).toEqual(["how many of your contacts are from this kind", "wh"]);
+    // A wh-word as its verb's subject, whatever the agreement; in place after "is" or after a verb.
+    expect(split("34 to 30 is big gap what happen to the business if food cost stay at 34").at(-1)![1]).toBe("wh");
+    expect(understand("no show is how many maybe in one week in one clinic").units[0].question).toBe("in-place");
+    expect(
+      understand("heating in the rooms is controlled how from central system or every room").units[0].question,
+    ).toBe("in-place");
+    expect(understand("for you this is a topic also or not yet").units[0].question).toBe("either-or");
+    // A condition said after a summary goes with the question it leads into.
+    expect(
+      split(
+        "so front desk is on phone instead of helping patient if no show is going to half what is changing for you",
+      ).at(-1)![0],
+    ).toBe("if no show is going to half what is changing for you");
+    // Must not match: a clause reported by a verb, a relative clause, a manner with a clause of its own.
+    expect(understand("the question is how many we need").units[0].question).toBeNull();
+    expect(understand("i know what happened").units[0].question).toBeNull();
+    expect(understand("we do it how we like").units[0].question).toBeNull();
+    // Lead-ins, a clause and its question stay one unit; after "but" the hedge before is its own.
+    expect(split("okay and after you check the store what happens then")).toHaveLength(1);
+    expect(split("sorry if this is obvious but roughly how many calls is that a day")).toHaveLength(2);
+  });
+
   it("reads a repair typed in a hurry ('sory i ment ...')", () => {
     expect(readRepair("sory i ment drivers")).toEqual({ meant: "drivers", replaces: null });
     expect(readRepair("soz, invoices not invioces")).toEqual({ meant: "invoices", replaces: "invioces" });
