@@ -34,10 +34,12 @@ const PRESSURE =
   /\b(?:sign (?:it |this |the contract |up )?(?:today|tonight|now|this week|this month|by (?:friday|monday|tomorrow|the end))|get you signed|commit (?:today|now|this week)|(?:if|when) you (?:commit|sign) (?:today|now|this week)|(?:every|each) (?:day|week|month) you wait|no[- ]brainer|trust me|send (?:you )?the contract (?:today|tonight|now)|only (?:if|until) you sign|limited[- ]time (?:offer|deal|discount)|before (?:the|this) (?:discount|offer|price) (?:ends|goes|expires)|hold the discount)\b/;
 export const pressureLines = (turns: TranscriptTurn[]) => linesMatching(turns, "learner", PRESSURE);
 
+/** "Whatever comes up", "whatever the client needs": a free relative, not a shrug ("whatever you say" is one). */
+const NOT_RUDE =
+  /\b(?:whatever (?:comes?|came|happens|it takes|that takes|the|(?:you|they|we) (?:need|want|think|decide|prefer|feel|like|suggest)|works|suits|is|else)|hell of a)\b/i;
+
 export const rudeLines = (turns: TranscriptTurn[]) =>
-  linesMatching(turns, "learner", RUDE).filter(
-    (e) => !/\b(?:whatever (?:you|works|suits|is)|hell of a)\b/i.test(e.quote),
-  );
+  linesMatching(turns, "learner", RUDE).filter((e) => !NOT_RUDE.test(e.quote));
 
 const PROPOSE =
   /\b(?:next step|follow[- ]?up|(?:shall|can|could|should) we|let's|how about|would you be open to|would it make sense to|are you open to|i'll send|i will send|book|schedule|set up|put (?:something|time|it) in|meet|meeting|call (?:on|next)|pilot|trial|demo|workshop|review|walkthrough|session|introduce|intro|loop in|next week|tomorrow|(?:mon|tues|wednes|thurs|fri)day|send (?:you|over)|calendar|invite)\b/;

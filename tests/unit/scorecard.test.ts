@@ -99,6 +99,19 @@ describe("honest scores, built up from the scorecard", () => {
     expect(JSON.stringify(gone.feedback)).not.toMatch(/You said: "Are you even listening/);
   });
 
+  it("hears 'whatever' as dismissive only when it stands alone, not in 'whatever comes up' (writer V's interview, dev)", () => {
+    const withLine = (line: string) =>
+      grade([...discoveryCall.slice(0, 6), ["learner", line, 4], ...discoveryCall.slice(6)]).scorecard.criteria.find(
+        (c) => c.measure === "courtesy",
+      )!.score;
+    expect(withLine("Social media, some emails, helping out with events, whatever comes up.")).toBeGreaterThan(0);
+    expect(withLine("we do whatever the client needs that week")).toBeGreaterThan(0);
+    expect(withLine("uh i guess like whatever you think is fair um we were thinking two million")).toBeGreaterThan(0);
+    expect(withLine("Yeah, whatever. Can we just get to the price?")).toBe(0);
+    expect(withLine("whatever you say")).toBe(0);
+    expect(withLine("yeah whatever just sign it")).toBe(0);
+  });
+
   it("calls a deflecting line what it is, not rude, while it still costs courtesy and caps the grade", () => {
     const deflecting = grade([
       ...discoveryCall.slice(0, 6),
