@@ -132,6 +132,8 @@ function writersTable() {
     ["R holdout", runSet("writer-r")],
     // Writer U (session 16, start): all holdout, measured before and after, never read.
     ["U holdout", runSet("writer-u")],
+    // Writer W (session 16): dev, written to tune on; measured on the session's starting code first.
+    ["W dev", runSet("writer-w")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));

@@ -585,6 +585,29 @@ describe("offline persona: answers the question asked", () => {
     expect(cardOf(l.personas.pL4).close).toBe("a demo with me and an IT contact within the month");
   });
 
+  it("hears 'where do you want to get to by next summer' as a question about aims, not a proposal to agree to (writer W, dev)", () => {
+    const w = loadSet("writer-w");
+    const script = w.scripts.find((x) => x.id === "w-06")!;
+    const asked = script.turns.findIndex((t) => t.text.startsWith("where do you want to get to"));
+    const history: TranscriptLine[] = [];
+    for (const { text } of script.turns.slice(0, asked + 1))
+      history.push(
+        { speaker: "learner", text },
+        { speaker: "persona", text: offlineReply(w.personas[script.persona], history, text, "w-06") },
+      );
+    const reply = history.at(-1)!.text;
+    expect(reply).not.toMatch(/\b(?:deal|let's do|agreed)\b/i);
+    expect(reply).toMatch(/100 installs/);
+  });
+
+  it("reads a close that says how the persona agrees before what to ('Happily agrees to...', writer W, dev)", () => {
+    const w = loadSet("writer-w");
+    expect(cardOf(w.personas.pW4).close).toBe("a demo with Lisa Brennan and a free two-week trial with two crews");
+    expect(cardOf(w.personas.pW2).close).toMatch(
+      /^a reference call with the car parks manager of another UK regional airport/,
+    );
+  });
+
   it("never drops the thing an aim is about when it re-voices it ('cut overtime back', not 'cut back')", () => {
     const replies = play(dana, [
       "Hi Dana, thanks for making the time today.",

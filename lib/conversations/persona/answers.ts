@@ -450,6 +450,10 @@ const SWAP: Record<string, string> = {
   i: "you",
 };
 
+const PROPOSING_VERBS = new Set(
+  "fancy want wanna try book schedule arrange do get have need suggest propose organise organize set plan".split(" "),
+);
+
 /**
  * The next step the learner proposed, as a phrase the buyer can say back: the step noun with the
  * words before it ("a two-week pilot") and one phrase after it ("at one of the warehouses"), or null.
@@ -461,7 +465,9 @@ export function learnerStep(c: Ctx): string | null {
   const at = ts.findIndex((t) => STEP_NOUNS.has(t.lemma) && t.pos === "NOUN");
   if (at < 0) return null;
   let from = at;
-  while (from > 0 && NP_WORDS.has(ts[from - 1].pos) && at - from < 5) from--;
+  // "fancy a quick demo", "book a demo": a proposing verb the tagger reads as a noun is not part of the step.
+  while (from > 0 && NP_WORDS.has(ts[from - 1].pos) && !PROPOSING_VERBS.has(ts[from - 1].lower) && at - from < 5)
+    from--;
   let to = at + 1;
   if (to < ts.length && PP_START.has(ts[to].lower)) {
     // "with your shift leads": a plural the tagger reads as a verb still ends the phrase.

@@ -174,6 +174,8 @@ function closeObject(close: string | undefined, name: string): string | undefine
       /^(would|will|could|might)\s+(only\s+|happily\s+)?(be\s+)?(happy\s+to\s+|willing\s+to\s+|open\s+to\s+)?/i,
       "",
     )
+    // "Happily agrees to a demo...", "At most agrees to a reference call...": how the persona agrees, not what to.
+    .replace(/^(happily|readily|gladly|eventually|reluctantly|probably|usually|at most|at best)\s+(?=\w)/i, "")
     // "Happy to book a 45-minute demo...", "Glad to set up a follow-up call...".
     .replace(/^(only\s+)?(happy|glad|willing|open|keen|ready)\s+to\s+/i, "")
     .replace(
