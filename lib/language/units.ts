@@ -34,7 +34,7 @@ const HEDGES = new Set(["maybe", "perhaps"]);
 const APPROXIMATE = new Set(["roughly", "approximately", "approx", "about", "around", "ballpark"]);
 /** Words that may open a unit before its content: "okay so what...", "got it and who...". */
 const LEAD_INS = new Set(
-  "so and but okay ok well right now then also just yeah yes yep great thanks thank cool perfect sure alright oh ah wow nice good interesting understood gotcha hey hi hello please first firstly next finally lastly actually honestly basically anyway fine excellent awesome absolutely totally lovely brilliant".split(
+  "so and but okay ok well right now then also just yeah yes yep great thanks thank cool perfect sure alright oh ah wow nice good interesting understood gotcha hey hi hello please kindly first firstly next finally lastly actually honestly basically anyway fine excellent awesome absolutely totally lovely brilliant".split(
     " ",
   ),
 );
@@ -483,6 +483,13 @@ function startsInvertedQuestion(ts: Token[], i: number): boolean {
   if (embeds(ts, i) || ["to", "about", "of", "on", "and", "or"].includes(prev.lower)) return false;
   // "...is a big gap what happen to the business": a wh-word that is its verb's subject asks, whatever the
   // verb's agreement; after a noun "who" and "which" open a relative clause instead (below).
+  // "...different tools what all tools your team is using": Indian English "what all" asks for a list.
+  if (
+    t.lower === "what" &&
+    ts[i + 1]?.lower === "all" &&
+    ts.slice(i + 2, i + 7).some((x) => isAux(x) || x.pos === "VERB")
+  )
+    return true;
   if (
     t.lower === "what" &&
     ts[i + 1]?.pos === "VERB" &&

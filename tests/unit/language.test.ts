@@ -549,6 +549,14 @@ describe("questions found by what they do", () => {
     expect(split("sorry if this is obvious but roughly how many calls is that a day")).toHaveLength(2);
   });
 
+  it("hears Indian English 'kindly share...' as a request and 'what all tools...' as a question (dev misses)", () => {
+    expect(understand("Kindly share the volume of jobs you are doing per month").units[0].question).toBe("request");
+    const units = understand("everybody is using different tools what all tools your team is using currently").units;
+    expect(units.map((u) => u.question)).toEqual([null, "wh"]);
+    // Not "what all" inside a clause of its own: "that is what all of us want".
+    expect(understand("that is what all of us want").units.every((u) => u.question === null)).toBe(true);
+  });
+
   it("reads a repair typed in a hurry ('sory i ment ...')", () => {
     expect(readRepair("sory i ment drivers")).toEqual({ meant: "drivers", replaces: null });
     expect(readRepair("soz, invoices not invioces")).toEqual({ meant: "invoices", replaces: "invioces" });
