@@ -6,23 +6,28 @@ import { afterAll, beforeAll } from "vitest";
 import { resetEnv } from "@/lib/env";
 
 // env() parses process.env once; tests change variables between calls, so every write or delete
-// (direct, or through vi.stubEnv) makes the next env() parse again.
-// In the unit project a worker runs many files in one module graph (isolate: false): wrap once.
+// (direct, or through vi.stubEnv) makes the next env() parse again. In the unit project a worker runs many
+// files in one process (isolate: false) and a file may hold its own copy of lib/env: process.env is wrapped
+// once, and every copy's reset is called.
+const resetters = ((globalThis as Record<symbol, Set<() => void>>)[Symbol.for("parley.env-resetters")] ??= new Set());
+resetters.add(resetEnv);
 const wrapped = Symbol.for("parley.env-proxy");
-if (!(wrapped in process.env))
+if (!(wrapped in process.env)) {
+  const resetAll = () => resetters.forEach((reset) => reset());
   process.env = new Proxy(process.env, {
     has: (target, key) => key === wrapped || Reflect.has(target, key),
     set(target, key, value) {
       const ok = Reflect.set(target, key, value);
-      resetEnv();
+      resetAll();
       return ok;
     },
     deleteProperty(target, key) {
       const ok = Reflect.deleteProperty(target, key);
-      resetEnv();
+      resetAll();
       return ok;
     },
   });
+}
 
 // With TEST_DATABASE_URL set (npm test does this when PostgreSQL is reachable), each test
 // file gets a fresh database on that server; otherwise it gets an in-memory PGlite.
