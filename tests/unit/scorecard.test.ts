@@ -112,6 +112,17 @@ describe("honest scores, built up from the scorecard", () => {
     expect(withLine("yeah whatever just sign it")).toBe(0);
   });
 
+  it("hears 'you didn't' as blame only where it opens a clause, not in 'the volume you didn't make' (writer T's call, read in review)", () => {
+    const courtesy = (line: string) =>
+      grade([...discoveryCall.slice(0, 6), ["learner", line, 4], ...discoveryCall.slice(6)]).scorecard.criteria.find(
+        (c) => c.measure === "courtesy",
+      )!.score;
+    expect(courtesy("So it is around 20 hours. What happens then with the volume you didn't make")).toBeGreaterThan(0);
+    expect(courtesy("and the orders you didn't ship last month what did they cost you")).toBeGreaterThan(0);
+    expect(courtesy("You didn't restart the router, that's why.")).toBe(0);
+    expect(courtesy("well you didn't read the manual")).toBe(0);
+  });
+
   it("calls a deflecting line what it is, not rude, while it still costs courtesy and caps the grade", () => {
     const deflecting = grade([
       ...discoveryCall.slice(0, 6),
