@@ -21,9 +21,10 @@ const KIND_NAME: Record<ScenarioKind, string> = {
   general: "conversation",
 };
 
-// Whole words where a prefix would catch a harmless one: "hardware", "later" and "mission" name no problem.
+// Whole words where a prefix would catch a harmless one: "hardware", "later" and "mission" name no problem,
+// and neither does "Hi Linh, no problem" or "not an issue".
 const NAMES_A_PROBLEM =
-  /\b(?:problem\w*|issue\w*|miss(?:ed|es|ing)?|late|error\w*|fail\w*|slow\w*|complain\w*|frustrat\w*|hard(?:er|est)?(?! stop)|difficult\w*|wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|behind|delay\w*|manual\w*|overtime|broken|stuck)\b/i;
+  /\b(?:(?<!\bno |\bnot a |\bnot an |\bno big )(?:problem\w*|issue\w*)|miss(?:ed|es|ing)?|late|error\w*|fail\w*|slow\w*|complain\w*|frustrat\w*|hard(?:er|est)?(?! stop)|difficult\w*|wast(?:e|es|ed|ing)|los(?:e|es|ing)|lost|behind|delay\w*|manual\w*|overtime|broken|stuck)\b/i;
 
 /**
  * The buyer's line the learner should have picked up: the sentence naming a problem in the first such

@@ -336,6 +336,10 @@ describe("the buyer's line a better question picks up", () => {
     ["Seventy-one sites, including the hardware at each one", false],
     ["We'll review the numbers later this quarter with the board", false],
     ["The mission is to open two new depots this year", false],
+    // Writer V's call (read in review): a greeting was quoted as the problem to pick up.
+    ["Hi Linh, no problem. What's this about?", false],
+    ["That's not an issue for us at the moment, honestly", false],
+    ["No problem with the count itself, but the invoices come in late", true],
   ])("%s: quoted %s", (buyer, quoted) => {
     const line = lineFor(buyer);
     if (quoted) expect(line).toContain(buyer.split(" ").slice(0, 3).join(" "));
