@@ -126,7 +126,7 @@ export const RULES: Rule[] = [
     id: "propose-step",
     does: "proposal",
     pattern: new RegExp(
-      `^(?:(?:so |then |maybe |perhaps )?(?:how about|what about|why don't we|shall we|should we|can we|could we|we can|we could|would you be (?:open|up) (?:to|for)|are you (?:open|up) (?:to|for)|would it make sense to|does it make sense to|would you like to|do you want to|let's|let us|i suggest|i'd suggest|i propose|i would propose|i would suggest|my suggestion is|what if we)\\b.*\\b${STEP}\\b|.*\\b${STEP}\\b.*\\b${DAY}\\b|^(?:does|would|will|could|can) ${DAY} (?:work|suit|be (?:ok|okay|good|fine))|^(?:can|could|shall|may) i (?:send|book|schedule|set up|put) (?:you |us )?(?:an? )?(?:invite|time|something|it|a slot)|^let's (?:book|schedule|set up|do it|get (?:it|that|something) (?:in|booked)|put (?:something|time))\\b|^(?:would|could|do) you (?:\\w+ ){0,2}(?:want|like|be (?:open|up|willing|interested)) (?:to|for|in) (?:try|trying|test|testing|pilot|piloting|trial|trialling|run|running) (?:it|this|that|us|them|the|a|an|our)\\b)`,
+      `^(?:(?:so |then |maybe |perhaps )?(?:how about|what about|why don't we|shall we|should we|can we|could we|we can|we could|would you be (?:open|up) (?:to|for)|are you (?:open|up) (?:to|for)|would it make sense to|does it make sense to|would you like to|do you want to|let's|let us|i suggest|i'd suggest|i propose|i would propose|i would suggest|my suggestion is|what if we)\\b.*\\b${STEP}\\b|.*(?<!\\b(?:you|we|they|i|to) )\\b${STEP}\\b.*\\b${DAY}\\b|^(?:does|would|will|could|can) ${DAY} (?:work|suit|be (?:ok|okay|good|fine))|^(?:can|could|shall|may) i (?:send|book|schedule|set up|put) (?:you |us )?(?:an? )?(?:invite|time|something|it|a slot)|^let's (?:book|schedule|set up|do it|get (?:it|that|something) (?:in|booked)|put (?:something|time))\\b|^(?:would|could|do) you (?:\\w+ ){0,2}(?:want|like|be (?:open|up|willing|interested)) (?:to|for|in) (?:try|trying|test|testing|pilot|piloting|trial|trialling|run|running) (?:it|this|that|us|them|the|a|an|our)\\b)`,
     ),
     priority: 2,
     hit: [
@@ -148,6 +148,8 @@ export const RULES: Rule[] = [
       "would you want to try to fix it yourselves first",
       "do you run the trial yourself",
       "if every lead got a call in 5 min what'd that do for ur month",
+      // A step word used as a verb, with a day: "call in" someone for cover (writer X's call, review).
+      "and the people you call in for cover on sunday they get extra pay",
     ],
     note: "Proposing a concrete next step, or a time for it; questions about past pilots are not proposals.",
   },
