@@ -9,20 +9,22 @@ import { resetEnv } from "@/lib/env";
 // (direct, or through vi.stubEnv) makes the next env() parse again. In the unit project a worker runs many
 // files in one process (isolate: false) and a file may hold its own copy of lib/env: process.env is wrapped
 // once, and every copy's reset is called.
-const resetters = ((globalThis as Record<symbol, Set<() => void>>)[Symbol.for("parley.env-resetters")] ??= new Set());
+const registry = globalThis as Record<symbol, Set<() => void> | undefined>;
+const key = Symbol.for("parley.env-resetters");
+// The first file in a process installs the proxy; the set of resets says it has been done.
+const installed = registry[key] !== undefined;
+const resetters = (registry[key] ??= new Set());
 resetters.add(resetEnv);
-const wrapped = Symbol.for("parley.env-proxy");
-if (!(wrapped in process.env)) {
+if (!installed) {
   const resetAll = () => resetters.forEach((reset) => reset());
   process.env = new Proxy(process.env, {
-    has: (target, key) => key === wrapped || Reflect.has(target, key),
-    set(target, key, value) {
-      const ok = Reflect.set(target, key, value);
+    set(target, name, value) {
+      const ok = Reflect.set(target, name, value);
       resetAll();
       return ok;
     },
-    deleteProperty(target, key) {
-      const ok = Reflect.deleteProperty(target, key);
+    deleteProperty(target, name) {
+      const ok = Reflect.deleteProperty(target, name);
       resetAll();
       return ok;
     },
