@@ -152,6 +152,24 @@ describe("first person", () => {
       "I didn't sign the original deal and I inherited the tool",
     ]);
   });
+
+  // Every writer's cards had one: "I receptionist at 6 of the 9 salons", "I complaint to the Financial Ombudsman
+  // rose", "I no-show about 11%", "I'm open days" (writers B, N, P, R, U and W; found reading writer W's replies).
+  it("keeps a plural noun, a label before a colon and a list in brackets as they are; a verb still becomes 'I ...'", () => {
+    const said = (text: string) => toFirstPerson(text, "Karen Doyle").map((s) => s.text);
+    expect(said("Receptionists at 6 of the 9 salons")).toEqual(["Receptionists at 6 of the 9 salons"]);
+    expect(said("Complaints to the Financial Ombudsman rose from 14 to 31 last year")[0]).toMatch(/^Complaints to/);
+    expect(said("Pupils without a device sit out parts of lessons")[0]).toMatch(/^Pupils without/);
+    expect(said("Owners who hang up ring their local practice directly")[0]).toMatch(/^Owners who/);
+    expect(said("No-shows: about 11% of the 1,400 monthly grooms")[0]).toMatch(/^No-shows: about 11%/);
+    expect(said("Demand swings Karen cannot predict, exam weeks, open days, rain").join(" ")).not.toMatch(/I'm open/);
+    expect(said("Handles about 140 service and repair calls a day")).toEqual([
+      "I handle about 140 service and repair calls a day",
+    ]);
+    expect(said("Oversees 14 crews")).toEqual(["I oversee 14 crews"]);
+    expect(said("Plans routes by hand")).toEqual(["I plan routes by hand"]);
+    expect(said("Lead nurse at a small practice")).toEqual(["I'm a lead nurse at a small practice"]);
+  });
 });
 
 describe("offline persona: answers the question asked", () => {
@@ -333,7 +351,7 @@ describe("offline persona: answers the question asked", () => {
     // "ok ok, work stuff. how much diesel do your boats burn a day?" got "I want to see it work on a real
     // roster" (the chat's "work"), then the next pain once a quantity question counted as a problem question.
     const { replies } = playScript("writer-k", "K-15");
-    expect(replies[2]).toMatch(/check|couldn't tell|to hand|don't know/i);
+    expect(replies[2]).toMatch(/check|couldn't tell|couldn't give you a figure|to hand|don't know/i);
     expect(replies[2]).not.toMatch(/roster|audit|rest-hour|overtime/i);
   });
 
@@ -545,6 +563,23 @@ describe("offline persona: answers the question asked", () => {
       expect(reply, q).toMatch(/other firms|what others do|competitor|couldn't say|not something/i);
       expect(reply, q).not.toMatch(/6%|4,000|pick-list|overtime/);
     }
+  });
+
+  it("asked for a figure its card does not have, says it would have to check, never another of its numbers (writer W, dev)", () => {
+    const graham = loadSet("writer-w").personas.pW2;
+    const ask = (question: string) => play(graham, ["Hi Graham, thanks for the time.", question])[1];
+    for (const question of [
+      "How many passengers are you expecting in 2030?",
+      "How many vehicles exit the Long Stay on an average weekday evening?",
+    ]) {
+      const reply = ask(question);
+      expect(reply, question).toMatch(/figure|number|check|pull that/i);
+      expect(reply, question).not.toMatch(/\d/);
+    }
+    // The card's own figures are still given, in the learner's words too.
+    expect(ask("How many passengers go through the airport in a year?")).toMatch(/1\.9 million/);
+    expect(ask("how many staff do you have")).toMatch(/640/);
+    expect(ask("How many spaces does the Long Stay have?")).toMatch(/2,300/);
   });
 
   it("does not answer a question about a thing its card never mentions with a fact that shares another word (dev off-script scripts)", () => {

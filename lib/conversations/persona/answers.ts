@@ -54,7 +54,18 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
   for (const f of facts) {
     if (c.s.told.has(f.id)) told = true;
     c.s.told.add(f.id);
-    out.push(...f.pieces.slice(0, PIECES[c.card.difficulty]));
+    const said = f.pieces.slice(0, PIECES[c.card.difficulty]);
+    // "How many spaces does the Long Stay have?": the figure asked for, when it sits past what would be said.
+    // Only a piece the question singles out by a word no other piece has ("Long Stay", "valet"): "how many car
+    // parks and how many spaces" asks for the whole picture.
+    const k = c.q.wants.number && f.pieces.length > said.length ? closestIndex(c, f.pieces) : 0;
+    const singled =
+      k >= said.length &&
+      /\d/.test(f.pieces[k]) &&
+      [...stemsOf(f.pieces[k]).stems.keys()].some(
+        (st) => c.q.said.has(st) && f.pieces.every((p, j) => j === k || !stemsOf(p).stems.has(st)),
+      );
+    out.push(...(singled ? [alone(withWhatItHangsOn(f.pieces, k))] : said));
   }
   // Asked again, a person repeats the part that answers, not the whole story: "How long does a repair
   // take?" after the broken-kit pain gets "As I said, an average repair takes 9 days."

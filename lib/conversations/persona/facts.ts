@@ -94,10 +94,22 @@ function parenthesis(m: string, inner: string, at: number, whole: string): strin
   return `, ${inner},`;
 }
 
+/**
+ * "Short Stay (420 spaces, ANPR cameras), Long Stay (2,300 spaces, ticket barriers)": a named part with its
+ * figures is a piece of its own, "Long Stay has 2,300 spaces, ticket barriers", so "how many spaces does the Long
+ * Stay have?" gets that piece, and a name never ends up on its neighbour's figures.
+ */
+const NAMED_PART =
+  /(^|[:;,]\s*|\band\s+)((?:the\s+)?[A-Z][\w&'’-]*(?:\s+(?:[A-Z&][\w&'’-]*|of|and))*)\s*\((\d[^)]*)\)/g;
+const namedParts = (s: string) =>
+  s.replace(NAMED_PART, (m, lead: string, label: string, inner: string) =>
+    inner.trim().split(/\s+/).length >= 3 ? `${lead.trim() ? "; " : ""}${label} has ${inner};` : m,
+  );
+
 const spokenParens = (s: string) =>
-  s
+  namedParts(s)
     .replace(/\s*\(([^)]*)\)/g, parenthesis)
-    .replace(/;\s*([.;:])/g, "$1")
+    .replace(/;\s*([.;:,])/g, (_m, p: string) => (p === "," ? ";" : p))
     .replace(/;$/, "")
     .replace(/,\s*([,.;:])/g, "$1")
     .replace(/,$/, "");

@@ -188,6 +188,18 @@ function predicateAdjective(s: string): boolean {
 }
 
 /** One comma segment: "Former auditor" -> "I'm a former auditor", "promoted from X" -> "I was promoted from X". */
+/**
+ * A word guessed to be a verb by its ending is one when the tagger, reading it after "I", agrees: "Handles
+ * 140 calls a day" is "I handle...", but "Receptionists at 6 of the 9 salons", "Complaints to the ombudsman
+ * rose" and "Operations Director, who holds the budget" open with a noun (every writer's cards had some:
+ * "I receptionist at 6 of the 9 salons"). Verbs we know, past forms and "am ..." need no second reading.
+ */
+function saysAsVerb(verb: string, words: string[]): boolean {
+  if (KNOWN_3S.has(bare(words[0])) || verb.includes(" ") || verb === bare(words[0])) return true;
+  const read = tokenise(["I", verb, ...words.slice(1, 4)].join(" "));
+  return read[1]?.pos === "VERB" || read[1]?.pos === "AUX";
+}
+
 function segmentToClause(segment: string, first: boolean, names: RegExp | null): Spoken {
   let s = segment.trim();
   // "then takes it to Graham" -> "then I take it to Graham": a sequence word before a subject-less verb.
@@ -202,7 +214,7 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   }
   if (names) s = s.replace(names, "I");
   // "with 11 instructors, most of them self-employed": the quantifier points back at the noun before.
-  if (/^(most|all|some|many|none|both|half|each|several|few) of (them|these|those|whom)\b/i.test(s))
+  if (/^(most|all|some|many|none|both|half|each|several|few) of (them|these|those|whom|it)\b/i.test(s))
     return { kind: "phrase", text: s };
   // Before the verb test: "consensus-minded" ends like a past tense but is an adjective.
   if (ATTITUDE.test(s)) return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
@@ -215,8 +227,9 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   if (/^(his|her)$/i.test(words[0])) return { kind: "clause", text: swapPronouns(s) };
   // "Spending over £25,000 goes to a trust committee": the -ing word is the subject of a verb after it.
   if (GERUND_SUBJECT.test(s)) return { kind: "phrase", text: swapPronouns(s) };
-  const verb = firstPersonVerb(words[0], words[1] ?? "");
-  if (verb) return { kind: "clause", text: swapPronouns(["I", verb, ...words.slice(1)].join(" ")) };
+  const verb = /:$/.test(words[0]) ? null : firstPersonVerb(words[0], words[1] ?? "");
+  if (verb && saysAsVerb(verb, words))
+    return { kind: "clause", text: swapPronouns(["I", verb, ...words.slice(1)].join(" ")) };
   if (
     first &&
     /^(\S+\s+)?(\S+\s+)?(years?|decades?)\b/i.test(s) &&
@@ -225,15 +238,19 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
     )
   )
     return { kind: "clause", text: `I've got ${lowerFirst(swapPronouns(s))}` };
+  // "open days" in a list ("exam weeks, open days, rain") names a thing; "open to new ideas" says how I am.
   if (
     /^(careful|cautious|skeptical|sceptical|wary|keen|open|busy|new|happy|comfortable|responsible|frustrated|worried|tired|proud|focused|known|deeply|very|quite|fairly|highly)\b/i.test(
       s,
-    )
+    ) &&
+    !["NOUN", "PROPN"].includes(tokenise(words.slice(0, 2).join(" "))[1]?.pos ?? "")
   )
     return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
   if (predicateAdjective(s)) return { kind: "clause", text: `I'm ${lowerFirst(swapPronouns(s))}` };
   const head = s.split(/\s+(?:at|in|with|from|for|who|by|of|on|to)\s+/)[0].split(/\s+/);
-  if (first && head.length <= 4 && PERSON_NOUNS.test(head.at(-1) ?? "")) {
+  // "I'm a lead nurse", never "I'm an owners who hang up...": one person is singular.
+  const person = PERSON_NOUNS.exec(head.at(-1) ?? "");
+  if (first && head.length <= 4 && person && !/s$/i.test(person[0].slice(person[1].length))) {
     const np = lowerFirst(swapPronouns(s));
     const article = /^(a|an|the|my)\b/i.test(np) ? "" : /^[aeiou]/i.test(np) ? "an " : "a ";
     return { kind: "clause", text: `I'm ${article}${np}` };
@@ -342,7 +359,12 @@ export function toFirstPerson(sentence: string, personaName?: string): Spoken[] 
     const describes =
       i > 0 &&
       (/^(?:is|are|was|were)\b/.test(segment.trim()) ||
-        (out.at(-1)?.kind === "phrase" && /^[a-z]+ing\b/.test(segment.trim())));
+        (out.at(-1)?.kind === "phrase" && /^[a-z]+ing\b/.test(segment.trim())) ||
+        // "Barriers and pay machines are ParkGate 4, installed in 2014": the machines were installed, not "I installed".
+        // ("Ex-Army engineer, promoted in 2019" is the persona: "I was promoted".)
+        (out.at(-1)?.kind === "phrase" &&
+          !PERSON_NOUNS.test(out.at(-1)!.text) &&
+          /^[a-z]+ed\s+(?:in|by|at|on|from|for|with|under|over|during|since)\b/.test(segment.trim())));
     const spoken: Spoken =
       verbFirst || describes ? { kind: "phrase", text: segment.trim() } : segmentToClause(segment, i === 0, names);
     const prev = out.at(-1);

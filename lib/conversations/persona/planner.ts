@@ -56,6 +56,7 @@ import {
   EVASION,
   evasionFor,
   FACT_KINDS,
+  figureOffCard,
   focusOffCard,
   META_WORDS,
   namedPain,
@@ -225,6 +226,12 @@ export const ROUTES: Route[] = [
       const reaches = c.s.current !== null ? whoItReaches(painText(c, c.s.current), c.used) : null;
       return reaches ?? say(c, "othersAffected");
     },
+  },
+  {
+    id: "figure-off-card",
+    does: "a figure asked about with a word the card does not know ('how many vehicles exit at night') gets an honest 'I'd have to check', never another of the card's numbers",
+    when: (c) => asks(c) && figureOffCard(c),
+    reply: (c) => say(c, evasionFor(c)),
   },
   {
     id: "count",

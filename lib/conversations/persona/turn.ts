@@ -214,6 +214,37 @@ export function beyondTold(c: Ctx): boolean {
 }
 const UNSURE = 0.3;
 
+/**
+ * "How many vehicles exit the Long Stay on a weekday evening?", "how many of your customers are over sixty-five?",
+ * "how much do you charge for a cat groom?": a figure asked about with a word the card does not know is a
+ * figure the card does not have. Any number of the card would answer another question (writer W's scripts had
+ * the staff count for kilowatts and the passenger total for 2030), so the persona says it would have to check.
+ * "How much is that costing you?" knows every word and is answered from the pain on the table.
+ */
+export function figureOffCard(c: Ctx): boolean {
+  if (!c.main?.question) return false;
+  const core = c.main.tokens.slice(c.main.start);
+  const text = core.map((t) => t.lower).join(" ");
+  if (!FIGURE_QUESTION.test(text)) return false;
+  // "What does that gap come to in pounds?", "what proportion of those meals...": about what was just said.
+  if (core.some((t) => ANAPHORS.has(t.lower))) return false;
+  // A word the card has in another form ("contract" for "contractual") is known.
+  const cardStems = [...c.card.idf.keys()];
+  const unknown = c.q.unknown.filter(
+    (s) =>
+      !FORM_WORDS.has(s) &&
+      !s.startsWith("not:") &&
+      s.length >= 3 &&
+      !(s.length >= 5 && cardStems.some((k) => k.length >= 5 && (k.startsWith(s) || s.startsWith(k)))),
+  );
+  // One unknown word is often the learner's own way to say a thing the card has ("last minute" for "short
+  // notice", "practitioners" for "physiotherapists"); two are not.
+  return unknown.length >= 2 && clearHit(c) === null;
+}
+/** A figure asked for: how many or how much, a percentage, a price, a salary or a budget. */
+const FIGURE_QUESTION =
+  /\b(?:how (?:many|much)|what(?: is|'s| are)? (?:the |your )?(?:percentage|proportion|price|prices|salary|fee|fees|budget)|what do you charge)\b/;
+
 /** The in-character non-answer that fits the question's form: a figure, a process, money, or anything else. */
 export function evasionFor(c: Ctx): "evadeMoney" | "evadeNumber" | "evadeProcess" | "evadeOthers" | "evade" {
   if (c.q.topic === "money") return "evadeMoney";
