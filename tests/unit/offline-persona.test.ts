@@ -582,6 +582,30 @@ describe("offline persona: answers the question asked", () => {
     expect(ask("How many spaces does the Long Stay have?")).toMatch(/2,300/);
   });
 
+  it("hears a question with no words of its own ('roughly how long? per week?') as about what it just said (writer W, dev)", () => {
+    const { personas } = loadSet("writer-w");
+    const siobhan = play(personas.pW3, [
+      "Hello Siobhan, thanks for your time.",
+      "Do your managers find ordering takes a long time?",
+      "Roughly how long, would you say? Per week?",
+    ]);
+    expect(siobhan[2]).toMatch(/6 hours/);
+    expect(siobhan[2]).not.toMatch(/demand|sandwiches|exam/i);
+    const waste = play(personas.pW3, [
+      "Hello Siobhan, thanks for your time.",
+      "How much of what you produce gets thrown away?",
+      "Oh, right, that's quite a lot. Sorry, is that per year or, um, per term?",
+    ]);
+    expect(waste[2]).toMatch(/£310,000 (a|every) year/);
+    const dean = play(personas.pW4, [
+      "Hi Dean, thanks for making time.",
+      "When a day gets rained off, what do you have to do?",
+      "That sounds like a lot. Sorry, how long does that usually take?",
+    ]);
+    expect(dean[2]).toMatch(/most of a morning/);
+    expect(dean[2]).not.toMatch(/scaffolds go up|£150/i);
+  });
+
   it("does not answer a question about a thing its card never mentions with a fact that shares another word (dev off-script scripts)", () => {
     const offCard = [
       "what car do you drive, bet it's something flash",

@@ -2,7 +2,7 @@
 import type { TurnReading, Understood } from "@/lib/language";
 import { tokenise } from "@/lib/language/nlp";
 
-import { REASSURANCE, stem } from "./cues";
+import { PERIODS, REASSURANCE, stem } from "./cues";
 import { type Card, type Fact, stemsOf } from "./facts";
 import { lowerFirst, upperFirst } from "./first-person";
 import { consequence, line, type LineKey } from "./lines";
@@ -77,6 +77,9 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
 /** A piece in the form the turn asks for counts more: "how long does it stay broken?" wants the one with the duration. */
 const form = (c: Ctx, piece: string) =>
   (c.q.wants.time && DURATION.test(piece) ? 2 : 1) * (c.q.wants.number && /\d/.test(piece) ? 1.5 : 1);
+/** "takes a scheduler most of a morning", "spends half a day": a duration in words. */
+const SPELLED_DURATION =
+  /\b(?:takes?|spends?|lose|loses|eats?)\b[^.]{0,40}\b(?:most of|half|all|a whole|an?)\s+(?:morning|afternoon|evening|day|week|hour|shift)s?\b/i;
 const DURATION = /\b\d[\d.,-]*\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 /** Which piece shares most words with the turn, in the form it asks for (the first among equals). */
 function closestIndex(c: Ctx, pieces: string[]): number {
@@ -96,6 +99,49 @@ function closestPiece(c: Ctx, pieces: string[]): string {
 function withWhatItHangsOn(pieces: string[], k: number): string {
   if (!/^which\b/i.test(pieces[k]) || k === 0) return pieces[k];
   return `${pieces[k - 1].replace(/[.!]$/, ",")} ${lowerFirst(pieces[k])}`;
+}
+
+/**
+ * A thin follow-up ("how long does that take?", "per week or per month?") answered from what was just said: the
+ * piece of the last fact told that has the figure asked for, else a told fact on the same thing that has one ("do
+ * managers find ordering takes long?" then "roughly how long?": the 6 hours a week on ordering), else an honest
+ * "no exact figure". Never a new pain or the company's size.
+ */
+export function onThinFollowUp(c: Ctx): string {
+  const before = stemsOf(c.buyerBefore ?? "").stems;
+  const shared = (f: Fact) => [...f.stems.keys()].filter((st) => before.has(st) && !/\d/.test(st)).length;
+  const wantsTime = c.q.wants.time;
+  // "Is that per year or per term?" wants a figure by one of them; "how many days a year?" by both.
+  const periods = [
+    ...new Set((c.main?.tokens.slice(c.main.start) ?? []).map((t) => stem(t.lemma)).filter((st) => PERIODS.has(st))),
+  ];
+  const either = /\bor\b/.test(c.main?.text.toLowerCase() ?? "");
+  const byPeriod = (piece: string) => {
+    const has = periods.filter((p) => new RegExp(`\\b${p}s?\\b`, "i").test(piece)).length;
+    return has >= (either ? Math.min(1, periods.length) : periods.length);
+  };
+  const fits = (piece: string) =>
+    (wantsTime ? DURATION.test(piece) || SPELLED_DURATION.test(piece) : /\d/.test(piece)) && byPeriod(piece);
+  const onTable = c.card.facts
+    .filter((f) => f.kind !== "goal" && (f.kind !== "pain" || c.s.revealed.includes(f.index)))
+    .map((f) => ({ f, n: shared(f) }))
+    .filter((x) => x.n >= 2)
+    .sort((a, b) => b.n - a.n);
+  for (const { f } of onTable) {
+    const k = f.pieces.findIndex(fits);
+    if (k < 0) continue;
+    const told = c.s.told.has(f.id);
+    c.s.told.add(f.id);
+    const piece = alone(withWhatItHangsOn(f.pieces, k));
+    return afterIntro(told ? say(c, "told") : say(c, "intro"), piece, c.card.names).trim();
+  }
+  // A pain not told yet that the words just said lead to ("ordering" and its 6 hours a week) is told now.
+  const hidden = c.card.pains
+    .map((p, i) => ({ i, n: p.facts.reduce((m, f) => Math.max(m, shared(f)), 0) }))
+    .filter((x) => !c.s.revealed.includes(x.i) && x.n >= 2 && c.card.pains[x.i].facts.some((f) => f.pieces.some(fits)))
+    .sort((a, b) => b.n - a.n)[0];
+  if (hidden) return revealPain(c, hidden.i);
+  return say(c, "evadeNumber");
 }
 
 /** The best facts among the hits that `keep` allows: untold first, as many as the difficulty gives. */

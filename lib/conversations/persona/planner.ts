@@ -18,6 +18,7 @@ import {
   onPayoff,
   onProblem,
   onProposal,
+  onThinFollowUp,
   painText,
   reassures,
   revealPain,
@@ -70,6 +71,7 @@ import {
   ROLE_WORDS,
   SORRY_MEANT,
   SPIN,
+  thinFollowUp,
   TOOL_QUESTION,
   top,
 } from "./turn";
@@ -226,6 +228,12 @@ export const ROUTES: Route[] = [
       const reaches = c.s.current !== null ? whoItReaches(painText(c, c.s.current), c.used) : null;
       return reaches ?? say(c, "othersAffected");
     },
+  },
+  {
+    id: "thin-follow-up",
+    does: "'how long does that take?', 'per week or per month?' is about what the buyer just said: its figure, never a new pain",
+    when: (c) => asks(c) && thinFollowUp(c),
+    reply: onThinFollowUp,
   },
   {
     id: "figure-off-card",

@@ -9,9 +9,9 @@ import { APOLOGY, applyRepair, MEANT } from "@/lib/language/normalise";
 import { isAux, WH } from "@/lib/language/units";
 
 import type { Ctx } from "./answers";
-import { GENERIC, GENERIC_QUESTION, MONEY, OTHERS, RELATED, stem, STOP } from "./cues";
+import { GENERIC, GENERIC_QUESTION, MONEY, OTHERS, PERIODS, RELATED, stem, STOP } from "./cues";
 import { clearHit } from "./focus";
-import { specificOverlap } from "./retrieval";
+import { isGeneric, specificOverlap } from "./retrieval";
 import { REVEAL_TRUST } from "./state";
 
 export const FACT_KINDS = new Set(["situation", "background", "role", "company", "decision", "motivation"]);
@@ -237,6 +237,14 @@ export function figureOffCard(c: Ctx): boolean {
       s.length >= 3 &&
       !(s.length >= 5 && cardStems.some((k) => k.length >= 5 && (k.startsWith(s) || s.startsWith(k)))),
   );
+  // "How many international students...": the card counts students, not that part of them, whatever else it shares.
+  const counted = focusOf(c);
+  if (
+    counted.length >= 2 &&
+    counted.slice(0, -1).some((s) => unknown.includes(s)) &&
+    !unknown.includes(counted.at(-1)!)
+  )
+    return true;
   // One unknown word is often the learner's own way to say a thing the card has ("last minute" for "short
   // notice", "practitioners" for "physiotherapists"); two are not.
   return unknown.length >= 2 && clearHit(c) === null;
@@ -244,6 +252,25 @@ export function figureOffCard(c: Ctx): boolean {
 /** A figure asked for: how many or how much, a percentage, a price, a salary or a budget. */
 const FIGURE_QUESTION =
   /\b(?:how (?:many|much)|what(?: is|'s| are)? (?:the |your )?(?:percentage|proportion|price|prices|salary|fee|fees|budget)|what do you charge)\b/;
+
+/**
+ * "How long does that usually take?", "roughly how long, would you say? per week?", "is that per year or per term?":
+ * a question with no words of its own but its form asks about what the buyer just said (writer W's nervous and
+ * casual scripts got a new pain or the company's size).
+ */
+export function thinFollowUp(c: Ctx): boolean {
+  if (!c.buyerBefore || !c.main?.question || c.s.told.size === 0) return false;
+  const core = c.main.tokens.slice(c.main.start);
+  const periods = core.some((t) => PERIODS.has(stem(t.lemma)));
+  if (!c.q.wants.time && !periods) return false;
+  // Only words of form: "what's that costing in a week" asks for the cost (the follow-up route), not any figure;
+  // "the roster, who does it and how long does it take them?" names what it asks about in another part.
+  const form = (s: string) => FORM_WORDS.has(s) || PERIODS.has(s) || THIN.has(s);
+  if ([...c.q.main].some((s) => !form(s))) return false;
+  return ![...c.q.said].some((s) => !form(s) && c.card.idf.has(s) && !isGeneric(c.card, s));
+}
+/** Words of a question's form, not of its topic: the verbs a duration asks with. */
+const THIN = new Set(["take", "usual", "say", "reckon", "guess", "would", "normal", "typic", "exact"].map(stem));
 
 /** The in-character non-answer that fits the question's form: a figure, a process, money, or anything else. */
 export function evasionFor(c: Ctx): "evadeMoney" | "evadeNumber" | "evadeProcess" | "evadeOthers" | "evade" {
