@@ -30,7 +30,17 @@ export function understand(
   const buyer = buyerTokens(context.buyerBefore);
   const analysed = analyseTurn(turn, context.vocabulary, echoesOf(buyer));
   const closing = analysed.units.at(-1);
-  const asked = answeredYesOrNo(context.buyerAfter) || (!!context.marked && /\?\s*$/.test(turn));
+  // Typed with no end mark at all, a short statement about the buyer ("Something make you worry about online
+  // booking") or one offering two alternatives ("they use the till numbers or more like gut feel") reads as asked,
+  // as a person reading the chat takes it; "." or "!" says it is a statement, and a claim about the learner's own
+  // product ("its used by loads of ferry operators") stays one.
+  const unmarked =
+    !!context.marked &&
+    !/[.!?…]["')\]]*\s*$/.test(turn) &&
+    !!closing &&
+    closing.tokens.slice(closing.start).some((t) => ["you", "your", "u", "ur", "or"].includes(t.lower));
+  const vouched = answeredYesOrNo(context.buyerAfter) || (!!context.marked && /\?\s*$/.test(turn));
+  const asked = vouched || unmarked;
   const typedMark = !!context.marked && /\?\s*$/.test(turn);
   const risen = !!closing && closing.question === null && asked && asksAboutBuyer(closing, typedMark);
   if (risen) analysed.units[analysed.units.length - 1] = { ...closing, question: "statement" };
@@ -46,7 +56,8 @@ export function understand(
   // A statement asked with a rising voice is a question only when it asks for discovery or checks a
   // fact; "thanks for taking the call, how's your week?" left unsplit stays small talk.
   const last = units.at(-1);
-  if (risen && last && last.stage === null && last.act !== "check")
+  // Without a mark or an answer to vouch for it, only a discovery question counts ("ok catch you later" is a goodbye).
+  if (risen && last && last.stage === null && (last.act !== "check" || !vouched))
     units[units.length - 1] = { ...last, question: null };
   return { text: analysed.text, corrections: analysed.corrections, units };
 }

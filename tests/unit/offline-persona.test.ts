@@ -606,6 +606,27 @@ describe("offline persona: answers the question asked", () => {
     expect(dean[2]).not.toMatch(/scaffolds go up|£150/i);
   });
 
+  it("reads a question typed without a question mark as asked, and never hears 'online booking' as a proposal (writer W, dev)", () => {
+    const { personas } = loadSet("writer-w");
+    const karen = play(personas.pW1, [
+      "Hi Karen, thanks for your time.",
+      "How do customers book with you today?",
+      "Something make you worry about online booking",
+    ]);
+    // It agreed to a demo and a trial nobody had proposed.
+    expect(karen[2]).not.toMatch(/^(yes|agreed)|demo|trial/i);
+    expect(karen[2]).toMatch(/worr|older customers|app/i);
+    const siobhan = play(personas.pW3, [
+      "Hello Siobhan, thanks for your time.",
+      "How do the outlets order their food today?",
+      "and they use the till numbers for that or more like gut feel",
+    ]);
+    expect(siobhan[2]).toMatch(/till data|gut feel/i);
+    // A claim ended with a full stop stays a statement: no figure is volunteered for it.
+    const claim = play(personas.pW3, ["Hello Siobhan, thanks for your time.", "We're used by forty universities."]);
+    expect(claim[1]).not.toMatch(/\d/);
+  });
+
   it("does not answer a question about a thing its card never mentions with a fact that shares another word (dev off-script scripts)", () => {
     const offCard = [
       "what car do you drive, bet it's something flash",

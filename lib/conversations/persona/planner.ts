@@ -104,7 +104,7 @@ export const ROUTES: Route[] = [
         (u) =>
           u.act === "proposal" &&
           (u.decision.by === "rule" ||
-            u.tokens.some((t) => STEP.has(stem(t.lemma)) && (u.question !== null || !WHEN_WORDS.has(t.lemma))) ||
+            u.tokens.some((t) => stepWord(c, t) && (u.question !== null || !WHEN_WORDS.has(t.lemma))) ||
             PROPOSING.test(u.text)),
       ) ||
       // After a yes, "I'll get the setup stuff over today" follows up on the agreed step.
@@ -543,6 +543,19 @@ function reranked(c: Ctx): Hit[] {
     .filter((r) => r.hit || r.p >= RANKER_SURE)
     .map((r) => ({ fact: r.fact, share: r.hit?.share ?? 0, score: (top * r.p) / best, p: r.p }));
 }
+/**
+ * A word of a next step, unless it names an activity of the buyer's own work: on a salon's card "online booking" is the
+ * business ("something make you worry about online booking?" is not a proposal), while the step the card's close
+ * names ("a demo", "a trial") still is.
+ */
+const stepWord = (c: Ctx, t: { lemma: string; lower: string; pos: string }) => {
+  const s = stem(t.lemma);
+  if (!STEP.has(s)) return false;
+  // "I could send some information", "can we book a call" propose whatever the card does with sending or calls;
+  // an activity of the buyer's work ("booking", "planning") does not.
+  const activity = t.pos === "NOUN" && /ing$/.test(t.lower) && t.lower !== "meeting";
+  return !activity || !c.card.idf.has(s) || (c.card.close ?? "").toLowerCase().includes(s);
+};
 /** Step words that only say when ("tomorrow"): a step in a question, not in a statement. */
 const WHEN_WORDS = new Set("monday tuesday wednesday thursday friday tomorrow week".split(" "));
 const NONE_SURE = 0.5;
