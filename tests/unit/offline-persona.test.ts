@@ -183,6 +183,10 @@ describe("offline persona: answers the question asked", () => {
       );
     return history.filter((l) => l.speaker === "persona").map((l) => l.text);
   };
+  /** Writer W's cards (dev): the reply to a follow-up after a greeting and one question. */
+  const writerW = loadSet("writer-w").personas;
+  const followUp = (id: string, question: string, then: string) =>
+    play(writerW[id], [`Hi ${writerW[id].name.split(" ")[0]}, thanks for your time.`, question, then])[2];
   /** A writer's script played through the persona: its turns and the replies, by script id. */
   const playScript = (set: string, id: string) => {
     const { personas, scripts } = loadSet(set);
@@ -566,7 +570,7 @@ describe("offline persona: answers the question asked", () => {
   });
 
   it("asked for a figure its card does not have, says it would have to check, never another of its numbers (writer W, dev)", () => {
-    const graham = loadSet("writer-w").personas.pW2;
+    const graham = writerW.pW2;
     const ask = (question: string) => play(graham, ["Hi Graham, thanks for the time.", question])[1];
     for (const question of [
       "How many passengers are you expecting in 2030?",
@@ -583,47 +587,45 @@ describe("offline persona: answers the question asked", () => {
   });
 
   it("hears a question with no words of its own ('roughly how long? per week?') as about what it just said (writer W, dev)", () => {
-    const { personas } = loadSet("writer-w");
-    const siobhan = play(personas.pW3, [
-      "Hello Siobhan, thanks for your time.",
+    const siobhan = followUp(
+      "pW3",
       "Do your managers find ordering takes a long time?",
       "Roughly how long, would you say? Per week?",
-    ]);
-    expect(siobhan[2]).toMatch(/6 hours/);
-    expect(siobhan[2]).not.toMatch(/demand|sandwiches|exam/i);
-    const waste = play(personas.pW3, [
-      "Hello Siobhan, thanks for your time.",
+    );
+    expect(siobhan).toMatch(/6 hours/);
+    expect(siobhan).not.toMatch(/demand|sandwiches|exam/i);
+    const waste = followUp(
+      "pW3",
       "How much of what you produce gets thrown away?",
       "Oh, right, that's quite a lot. Sorry, is that per year or, um, per term?",
-    ]);
-    expect(waste[2]).toMatch(/£310,000 (a|every) year/);
-    const dean = play(personas.pW4, [
-      "Hi Dean, thanks for making time.",
+    );
+    expect(waste).toMatch(/£310,000 (a|every) year/);
+    const dean = followUp(
+      "pW4",
       "When a day gets rained off, what do you have to do?",
       "That sounds like a lot. Sorry, how long does that usually take?",
-    ]);
-    expect(dean[2]).toMatch(/most of a morning/);
-    expect(dean[2]).not.toMatch(/scaffolds go up|£150/i);
+    );
+    expect(dean).toMatch(/most of a morning/);
+    expect(dean).not.toMatch(/scaffolds go up|£150/i);
   });
 
   it("reads a question typed without a question mark as asked, and never hears 'online booking' as a proposal (writer W, dev)", () => {
-    const { personas } = loadSet("writer-w");
-    const karen = play(personas.pW1, [
-      "Hi Karen, thanks for your time.",
+    const karen = followUp(
+      "pW1",
       "How do customers book with you today?",
       "Something make you worry about online booking",
-    ]);
+    );
     // It agreed to a demo and a trial nobody had proposed.
-    expect(karen[2]).not.toMatch(/^(yes|agreed)|demo|trial/i);
-    expect(karen[2]).toMatch(/worr|older customers|app/i);
-    const siobhan = play(personas.pW3, [
-      "Hello Siobhan, thanks for your time.",
+    expect(karen).not.toMatch(/^(yes|agreed)|demo|trial/i);
+    expect(karen).toMatch(/worr|older customers|app/i);
+    const siobhan = followUp(
+      "pW3",
       "How do the outlets order their food today?",
       "and they use the till numbers for that or more like gut feel",
-    ]);
-    expect(siobhan[2]).toMatch(/till data|gut feel/i);
+    );
+    expect(siobhan).toMatch(/till data|gut feel/i);
     // A claim ended with a full stop stays a statement: no figure is volunteered for it.
-    const claim = play(personas.pW3, ["Hello Siobhan, thanks for your time.", "We're used by forty universities."]);
+    const claim = play(writerW.pW3, ["Hello Siobhan, thanks for your time.", "We're used by forty universities."]);
     expect(claim[1]).not.toMatch(/\d/);
   });
 
