@@ -609,6 +609,17 @@ describe("offline persona: answers the question asked", () => {
     expect(dean).not.toMatch(/scaffolds go up|£150/i);
   });
 
+  it("hears 'customers don't come' and 'they not come' as its no-shows, not as customers turned away (writer W, dev)", () => {
+    for (const question of [
+      "And, um, how many customers don't come, per month?",
+      "How many customers they not come in one month",
+    ]) {
+      const reply = followUp("pW1", "How do customers book with you today?", question);
+      expect(reply, question).toMatch(/no-show|11%|150 a month/i);
+      expect(reply, question).not.toMatch(/turned away/i);
+    }
+  });
+
   it("reads a question typed without a question mark as asked, and never hears 'online booking' as a proposal (writer W, dev)", () => {
     const karen = followUp(
       "pW1",

@@ -114,13 +114,25 @@ const RELATED_PAIRS = `van:fleet van:vehicle van:truck vehicle:fleet driver:van 
   machine:cell shift:rota hour:time minute:late late:delay target:goal percentage:rate percentage:%
   rate:% receptionist:desk receptionist:front chef:kitchen manager:site margin:cost tablet:app`;
 
+/**
+ * Verbs that say one thing once negated: "customers don't turn up", "didn't come", "never showed", "fail to
+ * attend" and a card's "no-shows" (read as "not:show") meet; so does "missed appointments".
+ */
+const SAME_WHEN_NEGATED = ["turn", "show", "come", "attend", "arrive"];
+
 export const RELATED: Map<string, string[]> = (() => {
   const map = new Map<string, string[]>();
-  for (const pair of RELATED_PAIRS.trim().split(/\s+/)) {
-    const [a, b] = pair.split(":").map(stem);
+  const relate = (a: string, b: string) => {
     map.set(a, [...(map.get(a) ?? []), b]);
     map.set(b, [...(map.get(b) ?? []), a]);
+  };
+  for (const pair of RELATED_PAIRS.trim().split(/\s+/)) {
+    const [a, b] = pair.split(":").map(stem);
+    relate(a, b);
   }
+  const negated = SAME_WHEN_NEGATED.map((w) => `not:${stem(w)}`);
+  negated.forEach((a, i) => negated.slice(i + 1).forEach((b) => relate(a, b)));
+  relate(stem("miss"), `not:${stem("show")}`);
   return map;
 })();
 
@@ -191,3 +203,4 @@ export function negatedStems(tokens: { lower: string; lemma: string; pos: string
 
 /** Periods a figure is given by ("per week", "per term", "days a year"): the form of a question, not its topic. */
 export const PERIODS = new Set("day week month year term quarter shift season night".split(" ").map(stem));
+
