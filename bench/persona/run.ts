@@ -134,6 +134,8 @@ function writersTable() {
     ["U holdout", runSet("writer-u")],
     // Writer W (session 16): dev, written to tune on; measured on the session's starting code first.
     ["W dev", runSet("writer-w")],
+    // Writer Y (session 17): all holdout, measured on the session's starting code and after, never read.
+    ["Y holdout", runSet("writer-y")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));
