@@ -64,7 +64,7 @@ export const RULES: Rule[] = [
     id: "how-are-you",
     does: "small-talk",
     pattern:
-      /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how (?:you|u|ya) (?:doing|doin'?|going|been)|how(?:'s| is| was) (?:your|the) (?:day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive)(?: going| been)?|how(?:'s| is| has| are) (?:it going|everything|things|life|business|work|trade)(?: been)?(?: (?:lately|recently|this (?:week|month|year)))?(?: busy)?|how have you been|(?:can|do) you hear me|is (?:this|it|now) (?:still )?a (?:good|bad|ok|okay) time(?: to (?:talk|chat|speak))?|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
+      /^(?:how (?:are|r) (?:you|u|things|ya)(?: doing| today| going)?|how (?:you|u|ya) (?:doing|doin'?|going|been)|how(?:'s| is| was| has) (?:your|the) (?:(?:start|end|rest) of (?:the )?(?:term|season|year|week|month|semester|summer)|day|week|weekend|morning|afternoon|trip|holiday|vacation|summer|flight|drive|term|semester|season|month)(?: so far)?(?: going| been| treating you)?(?: so far)?|how(?:'s| is| has| are) (?:it going|everything|things|life|business|work|trade)(?: been)?(?: (?:lately|recently|this (?:week|month|year)))?(?: busy)?|how have you been|(?:can|do) you hear me|is (?:this|it|now) (?:still )?a (?:good|bad|ok|okay) time(?: to (?:talk|chat|speak))?|did i catch you at a (?:good|bad) time|are you (?:there|still there))(?: today| so far)?$/,
     priority: 3,
     hit: [
       "how are you doing today",
@@ -76,8 +76,12 @@ export const RULES: Rule[] = [
       "how you doing",
       "how ya doin today",
       "how's things",
+      "how has the start of term been",
+      "how's the season treating you so far",
     ],
     miss: [
+      "how has the start of term affected the waste",
+      "how is the term planned at your outlets",
       "how are you planning the routes today",
       "how is the team coping with the backlog",
       "how is business planning done at your depots",

@@ -620,6 +620,17 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("answers 'how has the start of term been?' as small talk and 'who else needs to say yes?' with who decides (writer W, dev)", () => {
+    const [hello] = play(writerW.pW3, ["Hello Siobhan, thanks for seeing me. How has the start of term been?"]);
+    expect(hello).not.toMatch(/\d/);
+    const who = followUp(
+      "pW1",
+      "How do customers book with you today?",
+      "who else needs to say yes to this kind of thing",
+    );
+    expect(who).toMatch(/Raj|owner|decide|sign/i);
+  });
+
   it("reads a question typed without a question mark as asked, and never hears 'online booking' as a proposal (writer W, dev)", () => {
     const karen = followUp(
       "pW1",
