@@ -620,7 +620,7 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
-  it("answers 'how has the start of term been?' as small talk and 'who else needs to say yes?' with who decides (writer W, dev)", () => {
+  it("answers 'how has the start of term been?' as small talk, 'who else needs to say yes?' with who decides and 'do you send reminders?' as a question (writer W, dev)", () => {
     const [hello] = play(writerW.pW3, ["Hello Siobhan, thanks for seeing me. How has the start of term been?"]);
     expect(hello).not.toMatch(/\d/);
     const who = followUp(
@@ -629,6 +629,14 @@ describe("offline persona: answers the question asked", () => {
       "who else needs to say yes to this kind of thing",
     );
     expect(who).toMatch(/Raj|owner|decide|sign/i);
+    // "Not now, no. I don't think you've got the full picture yet." to a question about reminders.
+    const reminders = followUp(
+      "pW1",
+      "How do customers book with you today?",
+      "Right, um, do you send reminders or, um, not really?",
+    );
+    expect(reminders).toMatch(/reminder/i);
+    expect(reminders).not.toMatch(/^(not now|not yet|no\b|yes\b)/i);
   });
 
   it("reads a question typed without a question mark as asked, and never hears 'online booking' as a proposal (writer W, dev)", () => {

@@ -103,6 +103,7 @@ export const ROUTES: Route[] = [
       c.reading.units.some(
         (u) =>
           u.act === "proposal" &&
+          !asksPractice(u) &&
           (u.decision.by === "rule" ||
             u.tokens.some((t) => stepWord(c, t) && (u.question !== null || !WHEN_WORDS.has(t.lemma))) ||
             PROPOSING.test(u.text)),
@@ -543,6 +544,22 @@ function reranked(c: Ctx): Hit[] {
     .filter((r) => r.hit || r.p >= RANKER_SURE)
     .map((r) => ({ fact: r.fact, share: r.hit?.share ?? 0, score: (top * r.p) / best, p: r.p }));
 }
+/**
+ * "Do you send reminders or not really?", "does each salon book its own scaffolding?": whether the buyer does
+ * something is about how things are, whatever the model makes of a step word in it ("send", "book"). "Do you want
+ * to book a demo?" still proposes.
+ */
+function asksPractice(u: { tokens: { lower: string }[]; start: number; question: string | null }): boolean {
+  const w = u.tokens.slice(u.start).map((t) => t.lower);
+  const at = w.findIndex((x) => ["do", "does", "did"].includes(x));
+  if (u.question !== "yes-no" || at < 0 || at > 2) return false;
+  const subject = w.slice(at + 1, at + 4);
+  return (
+    ["you", "u", "they", "your", "each", "every", "the"].includes(subject[0] ?? "") &&
+    !subject.some((x) => ["want", "wanna", "fancy", "like", "mind", "think", "reckon", "have"].includes(x))
+  );
+}
+
 /**
  * A word of a next step, unless it names an activity of the buyer's own work: on a salon's card "online booking" is the
  * business ("something make you worry about online booking?" is not a proposal), while the step the card's close
