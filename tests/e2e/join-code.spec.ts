@@ -23,6 +23,8 @@ test("a self-signed-up learner joins with a code an admin made and lands in the 
   browser,
   team,
 }) => {
+  // A guard against a hang, not a speed check: 66 s alone on a 2-core machine, past 120 s beside the other worker.
+  test.setTimeout(240_000);
   // The admin makes a code for Cohort B on the organisation page and sees it in full, once.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

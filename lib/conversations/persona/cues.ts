@@ -203,4 +203,3 @@ export function negatedStems(tokens: { lower: string; lemma: string; pos: string
 
 /** Periods a figure is given by ("per week", "per term", "days a year"): the form of a question, not its topic. */
 export const PERIODS = new Set("day week month year term quarter shift season night".split(" ").map(stem));
-
