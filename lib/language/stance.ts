@@ -32,6 +32,9 @@ const ACCEPT: RegExp[] = [
   /\b(?:i'd|i would|we'd|we would) be open to (?:that|it|this|a|an)\b|\bcould work\b/,
   /\btalk (?:on )?(?:(?:mon|tues|wednes|thurs|fri)day|then|tomorrow|next week)\b/,
   /^(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow)\b(?![^.!?]*\b(?:not|isn't|won't|can't|doesn't|no)\b)/,
+  // "That's fair. Wednesday at 9 works.", "Tuesday morning suits me", "see you Wednesday" (writer Z, session 17).
+  /\b(?:(?:mon|tues|wednes|thurs|fri)day|tomorrow|\d{1,2}(?::\d\d)? ?(?:am|pm)?)\b[^.!?]{0,20}\b(?:works|suits (?:me|us)|is fine|is good)\b/,
+  /\bsee you (?:(?:on )?(?:mon|tues|wednes|thurs|fri)day|tomorrow|next week)\b/,
 ];
 
 /** The buyer's stance in one reply. Decline wins over accept when both appear ("Okay, but not yet"). */

@@ -26,6 +26,8 @@ describe("an agreed next step", () => {
     "I'd be open to that. I'd need IT to sign off on the app, though.",
     "Thursday afternoon could work for him.",
     "Wednesday at ten.",
+    // Writer Z (session 17): an excellent Brazilian Portuguese discovery was capped at 60 for "no agreed step".
+    "That's fair. Wednesday at 9 works. Set it up with our checklist format, I'll send it over.",
   ])("counts a conditional or plain yes as agreement: %s", (buyer) => {
     const step = nextStep(call(ask, buyer));
     expect(step.agreed?.quote).toBe(buyer);
@@ -40,6 +42,7 @@ describe("an agreed next step", () => {
     "Friday isn't realistic. Our CFO reviews anything over a hundred thousand.",
     "Fine. Goodbye.",
     "ok bye",
+    "Wednesday doesn't work, and honestly nothing this month works.",
   ])("does not count a brush-off as agreement: %s", (buyer) => {
     const step = nextStep(call(ask, buyer));
     expect(step.proposed).not.toBeNull();

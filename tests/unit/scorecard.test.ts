@@ -110,6 +110,9 @@ describe("honest scores, built up from the scorecard", () => {
     expect(withLine("Yeah, whatever. Can we just get to the price?")).toBe(0);
     expect(withLine("whatever you say")).toBe(0);
     expect(withLine("yeah whatever just sign it")).toBe(0);
+    // Writer Z's feature dump (session 17) was capped at 15 as rude for "real-time KPIs".
+    expect(withLine("You get real-time KPIs on everything: tank utilisation, sales by SKU.")).toBeGreaterThan(0);
+    expect(withLine("oh get real, nobody does that by hand")).toBe(0);
   });
 
   it("hears 'you didn't' as blame only where it opens a clause, not in 'the volume you didn't make' (writer T's call, read in review)", () => {
