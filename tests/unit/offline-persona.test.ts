@@ -639,6 +639,15 @@ describe("offline persona: answers the question asked", () => {
     expect(reminders).not.toMatch(/^(not now|not yet|no\b|yes\b)/i);
   });
 
+  it("hears 'I would like to show you a demo... how about next Tuesday?' as a proposal (writer Y's Japanese learner, read in review)", () => {
+    const replies = play(writerW.pW1, [
+      "Hi Karen, thanks for your time.",
+      "How do customers book with you today?",
+      "If possible, I would like to show you demo at one salon. How about next Tuesday or Wednesday?",
+    ]);
+    expect(replies[2]).toMatch(/^(yes|agreed|deal|not yet|no\b|not now)/i);
+  });
+
   it("reads a question typed without a question mark as asked, and never hears 'online booking' as a proposal (writer W, dev)", () => {
     const karen = followUp(
       "pW1",
