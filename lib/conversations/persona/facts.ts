@@ -8,6 +8,7 @@ import type { Persona } from "@/lib/validations/persona";
 
 import { negatedStems, stem, STOP } from "./cues";
 import { factSentences, lowerFirst, swapPronouns, toFirstPerson, trimEnd, upperFirst } from "./first-person";
+import { spokenCard } from "./notes";
 
 export type Difficulty = "easy" | "medium" | "hard";
 export type FactKind =
@@ -87,6 +88,8 @@ function parenthesis(m: string, inner: string, at: number, whole: string): strin
       .join(" "),
   )[0];
   if (/^\d/.test(inner.trim()) && after && ["VERB", "AUX"].includes(after.pos)) return ` with ${inner}`;
+  // "Danish (CC) trolleys": an abbreviation in brackets is dropped, not said as a list item ("I'm danish, CC").
+  if (/^[A-Z]{2,5}s?$/.test(inner.trim())) return "";
   const words = inner.trim().split(/\s+/).length;
   const clause = ts.some((t, i) => i > 0 && (t.pos === "VERB" || t.pos === "AUX") && !/ing$/.test(t.lower));
   if (clause && words >= 3) return `; ${inner};`;
@@ -222,7 +225,9 @@ function topicOf(text: string): string {
   return best.join(" ") || trimEnd(text).split(/\s+/).slice(0, 4).join(" ").toLowerCase();
 }
 
-export function buildCard(persona: Persona): Card {
+export function buildCard(written: Persona): Card {
+  // Cards written as notes ("~350/wk", "w/ errors", "-> credit notes") are said as speech.
+  const persona = spokenCard(written);
   const name = persona.name;
   const facts: Fact[] = [];
   const fields: { field: string; text: string }[] = [];
