@@ -222,15 +222,21 @@ export const RULES: Rule[] = [
     id: "check-recap",
     does: "check",
     pattern:
-      /^(?:just )?(?:does (?:that|this) (?:make sense|sound (?:right|fair|good|ok|okay))|to (?:confirm|clarify|recap|summari[sz]e)|to make sure i (?:understood|understand|got|heard|have)|so what i'm hearing is|what i'm hearing is|if i (?:understand|understood|heard|got) (?:you |that |it )?(?:right|correctly)|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again))\b/,
+      /^(?:just )?(?:does (?:that|this) (?:make sense|sound (?:right|fair|good|ok|okay))|to (?:confirm|clarify|recap|summari[sz]e)|to make sure i (?:understood|understand|got|heard|have)|so what i'm hearing is|what i'm hearing is|if i (?:understand|understood|heard|got) (?:you |that |it )?(?:right|correctly)|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again)|(?:so )?(?:it )?sounds like\b.{8,}\b(?:fair|right|correct)$)\b/,
     priority: 2,
     hit: [
+      "ok so sounds like late orders and pick errors are costing you overtime, fair?",
       "just to confirm, it's forty vans",
       "so what i'm hearing is the planning is all manual",
       "did i get that right",
       "can you repeat that",
     ],
-    miss: ["to make sure drivers are on time what do you do", "if i understand your process what's the slowest step"],
+    miss: [
+      "to make sure drivers are on time what do you do",
+      "if i understand your process what's the slowest step",
+      "sounds like a plan",
+      "sounds like a lot of work, what does that cost you",
+    ],
     note: "Summaries and read-backs of what the buyer said.",
   },
   {

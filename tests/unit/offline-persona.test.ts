@@ -639,6 +639,18 @@ describe("offline persona: answers the question asked", () => {
     expect(reminders).not.toMatch(/^(not now|not yet|no\b|yes\b)/i);
   });
 
+  it("confirms a read-back of what it told ('sounds like ..., fair?') and hears 'speak thursday' as goodbye (Dana, session 17 review)", () => {
+    const replies = play(dana, [
+      "hey dana its sam from pickright, got a sec",
+      "what happens when an order misses the cut off",
+      "how do the pick lists get made",
+      "ok so sounds like late orders and pick errors are costing you overtime, fair?",
+      "cheers dana, speak thursday",
+    ]);
+    expect(replies[3]).toMatch(/^(yes|roughly|more or less)/i);
+    expect(replies[4]).toMatch(/bye|soon|take care/i);
+  });
+
   it("hears 'I would like to show you a demo... how about next Tuesday?' as a proposal (writer Y's Japanese learner, read in review)", () => {
     const replies = play(writerW.pW1, [
       "Hi Karen, thanks for your time.",

@@ -133,7 +133,8 @@ export const ROUTES: Route[] = [
         !!c.main.question &&
         c.main.question !== "wh" &&
         c.s.revealed.length > 0 &&
-        clearHit(c) === null),
+        // A read-back of what was told ("sounds like late orders are costing you overtime, fair?") is confirmed.
+        (clearHit(c) === null || c.s.told.has(clearHit(c)!.fact.id))),
     reply: onCheck,
   },
   {
