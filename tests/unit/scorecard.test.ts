@@ -99,31 +99,33 @@ describe("honest scores, built up from the scorecard", () => {
     expect(JSON.stringify(gone.feedback)).not.toMatch(/You said: "Are you even listening/);
   });
 
+  /** The courtesy score of the discovery call with one learner line added after its third exchange. */
+  const courtesyWith = (line: string) =>
+    grade([...discoveryCall.slice(0, 6), ["learner", line, 4], ...discoveryCall.slice(6)]).scorecard.criteria.find(
+      (c) => c.measure === "courtesy",
+    )!.score;
+
   it("hears 'whatever' as dismissive only when it stands alone, not in 'whatever comes up' (writer V's interview, dev)", () => {
-    const withLine = (line: string) =>
-      grade([...discoveryCall.slice(0, 6), ["learner", line, 4], ...discoveryCall.slice(6)]).scorecard.criteria.find(
-        (c) => c.measure === "courtesy",
-      )!.score;
-    expect(withLine("Social media, some emails, helping out with events, whatever comes up.")).toBeGreaterThan(0);
-    expect(withLine("we do whatever the client needs that week")).toBeGreaterThan(0);
-    expect(withLine("uh i guess like whatever you think is fair um we were thinking two million")).toBeGreaterThan(0);
-    expect(withLine("Yeah, whatever. Can we just get to the price?")).toBe(0);
-    expect(withLine("whatever you say")).toBe(0);
-    expect(withLine("yeah whatever just sign it")).toBe(0);
+    expect(courtesyWith("Social media, some emails, helping out with events, whatever comes up.")).toBeGreaterThan(0);
+    expect(courtesyWith("we do whatever the client needs that week")).toBeGreaterThan(0);
+    expect(courtesyWith("uh i guess like whatever you think is fair um we were thinking two million")).toBeGreaterThan(
+      0,
+    );
+    expect(courtesyWith("Yeah, whatever. Can we just get to the price?")).toBe(0);
+    expect(courtesyWith("whatever you say")).toBe(0);
+    expect(courtesyWith("yeah whatever just sign it")).toBe(0);
     // Writer Z's feature dump (session 17) was capped at 15 as rude for "real-time KPIs".
-    expect(withLine("You get real-time KPIs on everything: tank utilisation, sales by SKU.")).toBeGreaterThan(0);
-    expect(withLine("oh get real, nobody does that by hand")).toBe(0);
+    expect(courtesyWith("You get real-time KPIs on everything: tank utilisation, sales by SKU.")).toBeGreaterThan(0);
+    expect(courtesyWith("oh get real, nobody does that by hand")).toBe(0);
   });
 
   it("hears 'you didn't' as blame only where it opens a clause, not in 'the volume you didn't make' (writer T's call, read in review)", () => {
-    const courtesy = (line: string) =>
-      grade([...discoveryCall.slice(0, 6), ["learner", line, 4], ...discoveryCall.slice(6)]).scorecard.criteria.find(
-        (c) => c.measure === "courtesy",
-      )!.score;
-    expect(courtesy("So it is around 20 hours. What happens then with the volume you didn't make")).toBeGreaterThan(0);
-    expect(courtesy("and the orders you didn't ship last month what did they cost you")).toBeGreaterThan(0);
-    expect(courtesy("You didn't restart the router, that's why.")).toBe(0);
-    expect(courtesy("well you didn't read the manual")).toBe(0);
+    expect(courtesyWith("So it is around 20 hours. What happens then with the volume you didn't make")).toBeGreaterThan(
+      0,
+    );
+    expect(courtesyWith("and the orders you didn't ship last month what did they cost you")).toBeGreaterThan(0);
+    expect(courtesyWith("You didn't restart the router, that's why.")).toBe(0);
+    expect(courtesyWith("well you didn't read the manual")).toBe(0);
   });
 
   it("calls a deflecting line what it is, not rude, while it still costs courtesy and caps the grade", () => {

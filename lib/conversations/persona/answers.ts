@@ -59,12 +59,7 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
     // Only a piece the question singles out by a word no other piece has ("Long Stay", "valet"): "how many car
     // parks and how many spaces" asks for the whole picture.
     const k = c.q.wants.number && f.pieces.length > said.length ? closestIndex(c, f.pieces) : 0;
-    const singled =
-      k >= said.length &&
-      /\d/.test(f.pieces[k]) &&
-      [...stemsOf(f.pieces[k]).stems.keys()].some(
-        (st) => c.q.said.has(st) && f.pieces.every((p, j) => j === k || !stemsOf(p).stems.has(st)),
-      );
+    const singled = k >= said.length && /\d/.test(f.pieces[k]) && singledOut(c, f.pieces, k);
     out.push(...(singled ? [alone(withWhatItHangsOn(f.pieces, k))] : said));
   }
   // Asked again, a person repeats the part that answers, not the whole story: "How long does a repair
@@ -72,6 +67,12 @@ export function speakFacts(c: Ctx, facts: Fact[]): string {
   if (told && !c.repaired && facts.every((f) => c.s.told.has(f.id)) && out.length > 1) out = [closestPiece(c, out)];
   const intro = told && !c.repaired ? say(c, "told") : say(c, "intro");
   return afterIntro(intro, out.join(" "), c.card.names).trim();
+}
+
+/** Piece k has a word the learner said that no other piece of the fact has. */
+function singledOut(c: Ctx, pieces: string[], k: number): boolean {
+  const stems = pieces.map((p) => stemsOf(p).stems);
+  return [...stems[k].keys()].some((st) => c.q.said.has(st) && stems.every((other, j) => j === k || !other.has(st)));
 }
 
 /** A piece in the form the turn asks for counts more: "how long does it stay broken?" wants the one with the duration. */

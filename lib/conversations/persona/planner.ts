@@ -127,14 +127,13 @@ export const ROUTES: Route[] = [
   {
     id: "check",
     does: "a read-back is confirmed in plain words; an open buyer adds the problem not yet heard",
-    when: (c) =>
-      CHECK_WORDS.test(c.reading.text) ||
-      (c.main?.act === "check" &&
-        !!c.main.question &&
-        c.main.question !== "wh" &&
-        c.s.revealed.length > 0 &&
-        // A read-back of what was told ("sounds like late orders are costing you overtime, fair?") is confirmed.
-        (clearHit(c) === null || c.s.told.has(clearHit(c)!.fact.id))),
+    when: (c) => {
+      if (CHECK_WORDS.test(c.reading.text)) return true;
+      if (c.main?.act !== "check" || !c.main.question || c.main.question === "wh" || !c.s.revealed.length) return false;
+      // A read-back of what was told ("sounds like late orders are costing you overtime, fair?") is confirmed.
+      const hit = clearHit(c);
+      return hit === null || c.s.told.has(hit.fact.id);
+    },
     reply: onCheck,
   },
   {
