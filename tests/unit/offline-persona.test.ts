@@ -651,6 +651,12 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[4]).toMatch(/bye|soon|take care/i);
   });
 
+  it("knows a word its card has in another form: 'the renewal' is the contract that 'renews' (Marcus, session 17 review)", () => {
+    const marcus = demoRoleplays[1].persona;
+    const [, reply] = play(marcus, ["hi marcus", "and the renewal, when it comes up exactly"]);
+    expect(reply).toMatch(/30 days/);
+  });
+
   it("hears 'I would like to show you a demo... how about next Tuesday?' as a proposal (writer Y's Japanese learner, read in review)", () => {
     const replies = play(writerW.pW1, [
       "Hi Karen, thanks for your time.",

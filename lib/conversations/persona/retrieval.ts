@@ -74,6 +74,17 @@ export const isGeneric = (card: Card, s: string) =>
 const rareOnCard = (card: Card, s: string) => (card.idf.get(s) ?? 0) >= RARE_ON_CARD;
 const RARE_ON_CARD = 2.9;
 
+/**
+ * The card's stem a word is another form of: "renewal" for "renews", "planning" for "plans" when the stemmer
+ * leaves a suffix on. Both at least five letters, so "signal" is not "sign".
+ */
+function sameWordOnCard(card: Card, s: string): string | undefined {
+  if (s.length < 5 || /\d/.test(s) || s.includes(":")) return undefined;
+  for (const k of card.idf.keys())
+    if (k.length >= 5 && k !== s && s.startsWith(k) && s.length - k.length <= 3) return k;
+  return undefined;
+}
+
 export function queryOf(
   reading: TurnReading,
   main: Understood | null,
@@ -107,6 +118,9 @@ export function queryOf(
       put(s, weight);
       said.add(s);
       for (const r of RELATED.get(s) ?? []) put(r, weight * 0.5);
+      // "the renewal" and a card's "renews": a word the card has only in another form is that word.
+      const base = card.idf.has(s) ? undefined : sameWordOnCard(card, s);
+      if (base) put(base, weight * 0.8);
     }
   }
   const mainStems = new Set(
@@ -118,6 +132,7 @@ export function queryOf(
     (s) =>
       !s.startsWith("not:") &&
       !card.idf.has(s) &&
+      !sameWordOnCard(card, s) &&
       !GENERIC.has(s) &&
       !(RELATED.get(s) ?? []).some((r) => card.idf.has(r)),
   );
