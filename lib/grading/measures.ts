@@ -8,7 +8,7 @@ import { SPIN_STAGES, type SpinStage } from "@/lib/language";
 import type { Measure, ScenarioKind } from "@/lib/validations/scorecard";
 
 import type { TranscriptMetrics } from "./metrics";
-import { discoveryQuestions, listeningCounts, type MarkedQuestion } from "./questions";
+import { discoveryQuestions, listeningCounts, type MarkedQuestion, turnsTakingUp } from "./questions";
 import {
   blameLines,
   type Evidence,
@@ -95,7 +95,17 @@ function spin({ questions }: MeasureInput): MeasureResult {
   return { score: clamp(score), evidence: q(deepest), detail: counts };
 }
 
-function listening({ kind, questions }: MeasureInput): MeasureResult {
+function listening({ kind, questions, turns }: MeasureInput): MeasureResult {
+  if (kind === "customer-service") {
+    const { built, of } = turnsTakingUp(turns);
+    if (of.length === 0) return { score: 0, evidence: null, detail: "no reply to what the customer said" };
+    const quote = (i: number) => ({ turn: i, quote: excerpt(turns[i].text) });
+    return {
+      score: clamp(100 * Math.min(1, built.length / of.length / 0.6) * Math.min(1, of.length / 3)),
+      evidence: built.length ? quote(built[0]) : quote(of[0]),
+      detail: `${built.length} of ${of.length} replies took up what the customer had just said`,
+    };
+  }
   const { built: follows, of: afterAnswers } = listeningCounts(questions);
   if (afterAnswers.length === 0)
     return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
@@ -336,9 +346,10 @@ function star({ turns }: MeasureInput): MeasureResult {
   };
 }
 
-function empathy({ turns }: MeasureInput): MeasureResult {
+function empathy({ turns, metrics }: MeasureInput): MeasureResult {
   const c = serviceChecks(turns);
-  const passed = [c.empathy, c.ownership, !c.blame].filter(Boolean).length;
+  // Blame never said is evidence only once the agent has said enough to have said it (a three-line call has not).
+  const passed = [c.empathy, c.ownership].filter(Boolean).length + (c.blame ? 0 : sufficiency(metrics));
   return {
     score: clamp((100 * passed) / 3),
     evidence: c.blame ?? c.empathy ?? c.ownership,

@@ -192,6 +192,27 @@ function takesUp(u: Understood, answers: ReadonlySet<string>, reply: string): bo
 export const discoveryQuestions = (questions: MarkedQuestion[]) =>
   questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
 
+/**
+ * In a service call listening is heard in statements as much as in questions: "Two days off work for
+ * nothing, I understand why you are angry" takes the customer's words up. Of the learner's turns that answer
+ * something the customer said (four words or more), those that take up its content words or point back at it.
+ */
+export function turnsTakingUp(ordered: TranscriptTurn[]): { built: number[]; of: number[] } {
+  const of: number[] = [];
+  const built: number[] = [];
+  ordered.forEach((t, i) => {
+    const before = ordered[i - 1];
+    if (t.speaker !== "learner" || before?.speaker !== "persona" || wordCount(before.text) < 4) return;
+    of.push(i);
+    const theirs = contentLemmas(before.text);
+    const mine = contentLemmas(t.text);
+    // An answer to the customer's question is not enough by itself: a scripted "declines can happen for a number
+    // of reasons" answers one too (dev call c22).
+    if (REFERS_BACK.test(t.text.toLowerCase()) || [...mine].some((w) => theirs.has(w))) built.push(i);
+  });
+  return { built, of };
+}
+
 /** How many counted questions after the opening built on the buyer's previous answer, out of how many. */
 export function listeningCounts(questions: MarkedQuestion[]): { built: MarkedQuestion[]; of: MarkedQuestion[] } {
   const of = discoveryQuestions(questions).filter((x) => x.turn > 0);

@@ -176,18 +176,46 @@ export function serviceChecks(turns: TranscriptTurn[]) {
       for (const s of sentencesOf(t.text)) if (re.test(normaliseText(s))) return { turn: i, quote: s };
     return null;
   };
-  const lastPersona = [...turns].reverse().find((t) => t.speaker === "persona");
+  // The customer's last word on the matter: a closing "You too." or "Bye." returns a courtesy, it says nothing.
+  const lastPersona = [...turns]
+    .reverse()
+    .filter((t) => t.speaker === "persona")
+    .find((t, k, all) => k === all.length - 1 || !CLOSING_COURTESY.test(normaliseText(t.text)));
   const resolution = find(RESOLVE);
   return {
     empathy: find(EMPATHY),
     ownership: find(OWNERSHIP),
     blame: find(BLAME),
     resolution,
-    confirmation: find(CONFIRM) ?? (resolution ? find(FURTHER_HELP) : null),
+    confirmation:
+      find(CONFIRM) ?? (resolution ? (readBackConfirmed(turns, resolution.turn) ?? find(FURTHER_HELP)) : null),
     customerSatisfied: lastPersona
       ? THANKS.test(normaliseText(lastPersona.text)) && !DISENGAGED.test(normaliseText(lastPersona.text))
       : false,
   };
+}
+
+/** A reply that only returns a closing courtesy. */
+const CLOSING_COURTESY =
+  /^(?:(?:ok|okay|right|thanks|thank you|cheers)[,.!]?\s*)?(?:you too|and you|same to you|(?:good)?bye(?: now)?|take care|cheers|have a (?:good|nice|great) (?:one|day|evening))[.!]*$/;
+
+/**
+ * "So I confirm: Saturday 8 to 12, flat 14. Everything is correct?" answered "Yes, that's right": a read-back
+ * of the fix (the language layer's check act, in any words) that the customer confirms, at or after the fix.
+ */
+function readBackConfirmed(turns: TranscriptTurn[], from: number): Evidence | null {
+  for (let i = from; i < turns.length - 1; i++) {
+    const [t, reply] = [turns[i], turns[i + 1]];
+    if (t.speaker !== "learner" || reply.speaker !== "persona") continue;
+    const check = understand(t.text, { buyerAfter: reply.text }).units.find((u) => u.act === "check");
+    if (
+      check &&
+      (replyStance(reply.text) === "accept" ||
+        /^(?:yes|yeah|yep|correct|right|that's (?:right|correct))\b/i.test(reply.text.trim()))
+    )
+      return { turn: i, quote: sentencesOf(t.text).at(-1) ?? t.text };
+  }
+  return null;
 }
 
 const PITCH_PROBLEM =

@@ -91,6 +91,28 @@ export const RULES: Rule[] = [
     note: "Pleasantries and audio checks are questions, not discovery.",
   },
   {
+    id: "time-check",
+    does: "small-talk",
+    pattern:
+      /^(?:(?:have|has) you (?:got|still got)|you got|got|do you (?:have|still have)|you have|can i (?:have|take|borrow|grab|steal)|could i (?:have|take|borrow|grab|steal)|may i (?:have|take)|is there|are you free for) (?:a|an|one|two|three|four|five|ten|fifteen|\d+|a few|a couple(?: of)?|some|few) (?:quick |short |spare )?(?:minutes?|mins?|secs?|seconds?|moments?|mo)(?: (?:of your time|to (?:talk|chat|speak)|for (?:me|a chat|a call|this|a quick (?:chat|call|question))|now|right now|today|spare))*$/,
+    priority: 3,
+    hit: [
+      "have you got five minutes",
+      "got a sec?",
+      "do you have a minute to talk",
+      "you got a few minutes now",
+      "could I take two minutes of your time",
+      "have you got 10 mins",
+    ],
+    miss: [
+      "do you have a few minutes of downtime between orders",
+      "have you got minutes from the last board meeting",
+      "how many minutes does a pick take",
+      "do you have five minutes slots for the drivers",
+    ],
+    note: "Asking for a moment of the buyer's time is a courtesy, not a pitch or a discovery question.",
+  },
+  {
     id: "situation-how-are-you-doing-it",
     does: "situation",
     pattern:
@@ -222,7 +244,7 @@ export const RULES: Rule[] = [
     id: "check-recap",
     does: "check",
     pattern:
-      /^(?:just )?(?:does (?:that|this) (?:make sense|sound (?:right|fair|good|ok|okay))|to (?:confirm|clarify|recap|summari[sz]e)|to make sure i (?:understood|understand|got|heard|have)|so what i'm hearing is|what i'm hearing is|if i (?:understand|understood|heard|got) (?:you |that |it )?(?:right|correctly)|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again)|(?:so )?(?:it )?sounds like\b.{8,}\b(?:fair|right|correct)$)\b/,
+      /^(?:just )?(?:does (?:that|this) (?:make sense|sound (?:right|fair|good|ok|okay))|to (?:confirm|clarify|recap|summari[sz]e)|to make sure i (?:understood|understand|got|heard|have)|so what i'm hearing is|what i'm hearing is|if i (?:understand|understood|heard|got) (?:you |that |it )?(?:right|correctly)|let me (?:make sure|check|recap|summari[sz]e|repeat)|did i (?:get|understand|hear) (?:that|it|you|this|everything) (?:right|correctly)|have i got (?:that|it) right|am i (?:right|correct)|is that (?:right|correct)|sorry,? (?:can|could) you (?:repeat|say that again)|(?:can|could) you (?:repeat|say that again)|(?:so )?(?:it )?sounds like\b.{8,}\b(?:fair|right|correct)$|(?:so |ok so |okay so )i (?:just )?(?:want to |wanna |'d like to )?confirm\b|i (?:just )?(?:want|wanna|'d like) to confirm\b|let me (?:confirm|read (?:that|it|this|everything|them) back)\b|.{8,}\b(?:is )?(?:everything|all (?:of )?(?:that|this)) (?:is )?(?:correct|right|ok|okay)$)\b/,
     priority: 2,
     hit: [
       "ok so sounds like late orders and pick errors are costing you overtime, fair?",
@@ -230,14 +252,38 @@ export const RULES: Rule[] = [
       "so what i'm hearing is the planning is all manual",
       "did i get that right",
       "can you repeat that",
+      "So I confirm: washing machine, order 448, Saturday 8 to 12. Everything is correct",
+      "let me read that back: two vans, Thursday at ten",
     ],
     miss: [
+      "i confirm the refund went through this morning",
+      "everything is correct on our side, the problem is the courier",
       "to make sure drivers are on time what do you do",
       "if i understand your process what's the slowest step",
       "sounds like a plan",
       "sounds like a lot of work, what does that cost you",
     ],
     note: "Summaries and read-backs of what the buyer said.",
+  },
+  {
+    id: "verify-details",
+    does: "situation",
+    pattern:
+      /^(?:(?:can|could|may) i (?:just |quickly )?(?:check|confirm|verify|double-check|double check|take|have|get|grab)|(?:can|could) you (?:just |please )?(?:confirm|verify|give me|tell me|read me|spell)) (?:the |your |this |that |you )?(?:(?:full|delivery|billing|home|email|e-mail|phone|order|account|reference|booking|contact|post|policy|case|tracking|customer|serial|model) )?(?:address|postcode|post code|zip(?: code)?|details|name|number|email|e-mail|phone|order|account|reference|date of birth|booking|spelling|serial|model)\b/,
+    form: ["yes-no", "request"],
+    priority: 2,
+    hit: [
+      "Can I check address with you, it is 27 Harcourt Road",
+      "could you confirm your postcode please",
+      "can you give me order number please",
+      "may i take your account number",
+    ],
+    miss: [
+      "can i check with my manager",
+      "can i send you the details by email",
+      "could you give me a chance to explain",
+    ],
+    note: "Checking the customer's details is a diagnosis question about their situation, not a proposal.",
   },
   {
     id: "implication-effect-words",

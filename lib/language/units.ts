@@ -341,6 +341,15 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     if (!/^(?:that's|that is|it's|yes|no|yeah)\b/.test(tail) || w.length > 4) return "tag";
   }
   if (/\bor (?:not|no)(?: yet| really| at all)?$/.test(tail)) return "either-or";
+  // "saturday is ok for you or you prefer other day", "you use excel or you have some system": a second
+  // alternative put to the buyer in statement order.
+  if (
+    / or (?:do |would |did |are |is )?(?:you|u) (?:\w+ )?(?:prefer|want|like|rather|need|have|use|think)\b/.test(
+      tail,
+    ) &&
+    / (?:you|your|u)\b/.test(` ${tail.split(" or ")[0]}`)
+  )
+    return "either-or";
   if (/^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) && /^(?:any|anything)\b/.test(tail) && w.length <= 8)
     return "elliptic";
   if (["what", "how"].includes(first) === false && /^(?:how|what) about\b/.test(tail)) return "wh";
@@ -732,7 +741,13 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
     const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
     if (CONDITIONS.has(opener)) continue;
     // "wouldn't it be great if...": after a verb "great" is the predicate, not a marker that opens a new unit.
-    const predicate = ["be", "'s", "is", "was", "been", "sounds", "seems", "looks"].includes(ts[i - 2]?.lower ?? "");
+    // "is saturday ok for you": after an inverted "is" and its subject the word is the predicate too.
+    const lead = skipLeadIns(segment);
+    const predicate =
+      ["be", "'s", "is", "was", "been", "sounds", "seems", "looks"].includes(ts[i - 2]?.lower ?? "") ||
+      (["ok", "okay", "fine", "good", "right", "alright", "great"].includes(prev.lower) &&
+        isAux(segment[lead]) &&
+        i - 1 - (segmentStart + lead) <= 4);
     // "we also have a site in york": an adverb after its subject is inside that clause, not a marker.
     const inClause =
       ["also", "then", "now"].includes(prev.lower) &&

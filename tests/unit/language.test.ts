@@ -534,6 +534,14 @@ describe("questions found by what they do", () => {
       understand("heating in the rooms is controlled how from central system or every room").units[0].question,
     ).toBe("in-place");
     expect(understand("for you this is a topic also or not yet").units[0].question).toBe("either-or");
+    // A second alternative put in statement order (writer Q2's Turkish agent, session 18), never a choice the
+    // seller offers about their own side.
+    expect(understand("Saturday is ok for you, or you prefer other day").units[0].question).toBe("either-or");
+    expect(understand("you use excel or you have some system").units[0].question).toBe("either-or");
+    expect(understand("we can send it by post or you can pick it up").units[0].question).toBeNull();
+    // "ok" after an inverted "is" and its subject is the predicate, not a marker that opens a unit.
+    expect(split("is saturday ok for you or do you prefer another day")).toHaveLength(1);
+    expect(split("is tuesday okay so what else do you need")).toHaveLength(2);
     // A condition said after a summary goes with the question it leads into.
     expect(
       split(

@@ -657,6 +657,24 @@ describe("offline persona: answers the question asked", () => {
     expect(reply).toMatch(/30 days/);
   });
 
+  it("gives a moment of its time when asked for one, confirms a read-back that ends 'fair?' without a mark, and hears 'who decides which tools get cut' as who decides (Marcus, session 18)", () => {
+    const marcus = demoRoleplays[1].persona;
+    const replies = play(marcus, [
+      "hi marcus, have you got five minutes",
+      "what's going on with the renewal on your side",
+      "and what's the hardest part of that",
+      "sounds like you need to cut 15% and prove the value, fair",
+      "who decides which tools get cut",
+    ]);
+    // It was heard as a pitch: "You're telling me what you've got before you know what we need."
+    expect(replies[0]).toMatch(/minutes|briefly|yes/i);
+    expect(replies[0]).not.toMatch(/telling me what you've got/i);
+    expect(replies[3]).toMatch(/^(yes|roughly|more or less)/i);
+    // It named a tool nobody asked for: "Whatever was set up years ago."
+    expect(replies[4]).not.toMatch(/set up years ago|name offhand/i);
+    expect(replies[4]).toMatch(/numbers|decide|sign|board|case|me\b/i);
+  });
+
   it("hears 'I would like to show you a demo... how about next Tuesday?' as a proposal (writer Y's Japanese learner, read in review)", () => {
     const replies = play(writerW.pW1, [
       "Hi Karen, thanks for your time.",

@@ -130,6 +130,72 @@ describe("service: what counts as a resolution", () => {
   });
 });
 
+describe("service: a read-back the customer confirms, and the customer's last word", () => {
+  // Writer Q2's Turkish agent (holdout, read in the session 18 review): "So I confirm: ... Everything is correct"
+  // answered "Yes, that's right. Thank you, Selin." then "You too." was scored as never checked and unsatisfied.
+  const call = (readBack: string, reply: string, last: string) =>
+    timedTurns(
+      [
+        ["persona", "Nobody showed up with my washing machine, twice.", 4],
+        ["learner", "I am sorry. I refund your delivery fee and book Saturday 8 to 12.", 6],
+        ["persona", "Okay. That's better than I expected.", 2],
+        ["learner", readBack, 6],
+        ["persona", reply, 2],
+        ["learner", "Thank you for your patience. Have a nice evening.", 3],
+        ["persona", last, 1],
+      ],
+      "text",
+    );
+  it("counts a confirmed read-back of the fix as the check, in any words, and not an unanswered one", () => {
+    const confirmed = serviceChecks(
+      call("So I confirm: Saturday 8 to 12, flat 14. Everything is correct", "Yes, that's right. Thank you.", "Bye."),
+    );
+    expect(confirmed.confirmation?.quote).toMatch(/Everything is correct/);
+    const unanswered = serviceChecks(
+      call("So I confirm: Saturday 8 to 12, flat 14. Everything is correct", "Whatever. I'm cancelling.", "Bye."),
+    );
+    expect(unanswered.confirmation).toBeNull();
+  });
+  it("reads satisfaction from the customer's last word on the matter, not a closing 'You too.'", () => {
+    expect(
+      serviceChecks(call("Let me read that back: Saturday 8 to 12.", "Yes. Thank you, Selin.", "You too."))
+        .customerSatisfied,
+    ).toBe(true);
+    expect(serviceChecks(call("Let me read that back: Saturday 8 to 12.", "Yes.", "You too.")).customerSatisfied).toBe(
+      false,
+    );
+  });
+});
+
+describe("service: listening is heard in statements too", () => {
+  it("counts replies that take up what the customer just said, and not replies that ignore it", () => {
+    const listening = (first: string, second: string) =>
+      gradeWithRubric({
+        persona: samplePersona,
+        scenario: { kind: "customer-service" },
+        turns: timedTurns(
+          [
+            ["persona", "My washing machine never came and I took two days off work.", 4],
+            ["learner", first, 6],
+            ["persona", "And don't blame the courier, I've heard that twice already.", 3],
+            ["learner", second, 5],
+            ["persona", "Right. So when is it actually coming?", 2],
+            ["learner", "It is coming on Saturday morning, the earliest I can promise.", 4],
+          ],
+          "text",
+        ),
+      }).scorecard.criteria.find((c) => c.id === "listening")!;
+    const heard = listening(
+      "Two days off work for nothing, I understand why you are angry.",
+      "No, it is our delivery, so it is our responsibility, not the courier's.",
+    );
+    const ignored = listening("Thank you for calling Evora Home. Please hold.", "Our systems are being upgraded.");
+    expect(heard.detail).toBe("3 of 3 replies took up what the customer had just said");
+    expect(ignored.detail).toBe("1 of 3 replies took up what the customer had just said");
+    expect(heard.score!).toBeGreaterThan(ignored.score!);
+  });
+});
+
 describe("pitch: what counts as an ask", () => {
   // Dev call c25 (a feature dump with no ask, band 18-38): "single sign-on" in the feature list was read as an ask.
   const turns = (pitch: string) => timedTurns([["learner", pitch, 20]], "text");

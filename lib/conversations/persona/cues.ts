@@ -112,7 +112,8 @@ const RELATED_PAIRS = `van:fleet van:vehicle van:truck vehicle:fleet driver:van 
   cost:spend cost:expensive cost:£ cost:$ price:cost fuel:diesel fuel:mile tool:system tool:software
   system:software app:software app:system spreadsheet:excel paper:sheet paper:clipboard track:tracking
   machine:cell shift:rota hour:time minute:late late:delay target:goal percentage:rate percentage:%
-  rate:% receptionist:desk receptionist:front chef:kitchen manager:site margin:cost tablet:app`;
+  rate:% receptionist:desk receptionist:front chef:kitchen manager:site margin:cost tablet:app
+  seat:user seat:licence seat:license licence:user license:user active:use`;
 
 /**
  * Verbs that say one thing once negated: "customers don't turn up", "didn't come", "never showed", "fail to

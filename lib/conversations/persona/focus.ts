@@ -20,6 +20,23 @@ export const DECISION_WORDS =
 const DECISION_LEMMAS = new Set(
   "decide decision approve approval purchase purchasing procurement buy buying sign-off signoff".split(" "),
 );
+/** "Who decides how many buns each shop gets", "who decides which orders go first": deciding the work, not a purchase. */
+function decidesTheWork(c: Ctx): boolean {
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  const decideAt = core.findIndex((t) => t.lemma === "decide");
+  return (
+    decideAt >= 0 &&
+    WH.has(core[decideAt + 1]?.lower ?? "") &&
+    !core.slice(decideAt + 2, decideAt + 5).some((t) => PURCHASED.has(stem(t.lemma)))
+  );
+}
+
+/** What a buyer buys or cuts: deciding which of these is a buying decision. */
+const PURCHASED = new Set(
+  "tool software system vendor supplier contract budget spend renewal licence license seat product solution platform subscription provider"
+    .split(" ")
+    .map(stem),
+);
 const DECISION_SHAPE = new Set(
   "who whom process involve involved step steps look work happen take usually normally".split(" "),
 );
@@ -33,7 +50,8 @@ const DECISION_SHAPE = new Set(
 export function asksDecision(c: Ctx): boolean {
   const core = c.main ? c.main.tokens.slice(c.main.start) : [];
   const decideAt = core.findIndex((t) => t.lemma === "decide");
-  if (decideAt >= 0 && WH.has(core[decideAt + 1]?.lower ?? "")) return false;
+  // "Who decides which tools get cut" decides a purchase; "who decides how many buns each shop gets" the work.
+  if (decideAt >= 0 && WH.has(core[decideAt + 1]?.lower ?? "")) return !decidesTheWork(c);
   if (DECISION_WORDS.test(c.reading.text)) return true;
   if (!core.some((t) => DECISION_LEMMAS.has(t.lemma) || DECISION_LEMMAS.has(t.lower))) return false;
   return core.some((t) => DECISION_SHAPE.has(t.lemma) || DECISION_SHAPE.has(t.lower));
@@ -62,6 +80,8 @@ export function clearHit(c: Ctx): Hit | null {
     if (aboutPain && !payoff && h.fact.kind !== "pain") return false;
     // Aims answer questions about aims; how things stand is a pain or a fact.
     if (h.fact.kind === "goal" && !payoff) return false;
+    // How the persona decides a purchase answers a buying question, not "who decides which orders go first".
+    if (h.fact.kind === "decision" && decidesTheWork(c)) return false;
     // Why it matters to the persona answers why and who-cares questions, not how things are done.
     return !(
       h.fact.kind === "motivation" &&

@@ -65,6 +65,12 @@ const LINES = {
     "Not bad, thanks, flat out as usual. What can I do for you?",
     "Hi. Fine, thanks, busy. What's this regarding?",
   ],
+  /** The learner asks for a moment of the persona's time. */
+  timeAsked: [
+    "A few minutes, yes. What's this about?",
+    "I can give you five minutes. Go ahead.",
+    "Briefly, yes. What can I do for you?",
+  ],
   greetingAgain: ["Hi again. What did you want to ask?", "Yes, still here. Go ahead.", "Hello. What's on your mind?"],
   smallTalk: [
     "Busy, as always. But fine, thanks. What can I do for you?",

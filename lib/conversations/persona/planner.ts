@@ -129,7 +129,9 @@ export const ROUTES: Route[] = [
     does: "a read-back is confirmed in plain words; an open buyer adds the problem not yet heard",
     when: (c) => {
       if (CHECK_WORDS.test(c.reading.text)) return true;
-      if (c.main?.act !== "check" || !c.main.question || c.main.question === "wh" || !c.s.revealed.length) return false;
+      // A read-back a rule names ("sounds like you need to cut 15%, fair?") checks, however its end is read.
+      const readBack = c.main?.act === "check" && (!!c.main.question || c.main.decision.by === "rule");
+      if (!readBack || c.main!.question === "wh" || !c.s.revealed.length) return false;
       // A read-back of what was told ("sounds like late orders are costing you overtime, fair?") is confirmed.
       const hit = clearHit(c);
       return hit === null || c.s.told.has(hit.fact.id);
@@ -180,9 +182,13 @@ export const ROUTES: Route[] = [
           ? say(c, "evadeMoney")
           : c.s.turn > 1 && personalQuestion(c)
             ? say(c, "evadePersonal")
-            : say(c, c.s.turn === 1 ? (asksHow(c) ? "greetingAsked" : "greeting") : "smallTalk", {
-                first: c.card.firstName,
-              }),
+            : say(
+                c,
+                asksTime(c) ? "timeAsked" : c.s.turn === 1 ? (asksHow(c) ? "greetingAsked" : "greeting") : "smallTalk",
+                {
+                  first: c.card.firstName,
+                },
+              ),
   },
   {
     id: "off-limits",
@@ -347,7 +353,8 @@ export const ROUTES: Route[] = [
   {
     id: "tool",
     does: "'which CRM are you on?' when the card names no tool gets an in-character 'nothing fancy', not a pain that mentions a system",
-    when: (c) => asks(c) && TOOL_QUESTION.test(c.reading.text) && noToolNamed(c),
+    // "Who decides which tools get cut?" asks for a person, not for the tool's name.
+    when: (c) => asks(c) && TOOL_QUESTION.test(c.reading.text) && noToolNamed(c) && !asksWho(c),
     reply: (c) => say(c, "evadeTool"),
   },
   {
@@ -462,6 +469,17 @@ const PEOPLE =
 function asksHow(c: Ctx): boolean {
   return c.reading.units.some((u) => u.act === "small-talk" && u.question !== null && u.question !== "tag");
 }
+
+/** The question's first wh-word is "who": it asks for a person. */
+const asksWho = (c: Ctx) => (c.main?.tokens.slice(c.main.start).find((t) => WH.has(t.lower))?.lower ?? "") === "who";
+
+/** "Have you got five minutes?", "is now a good time?": the learner asks for the buyer's time, not how they are. */
+const asksTime = (c: Ctx) =>
+  c.reading.units.some(
+    (u) =>
+      u.decision.by === "rule" &&
+      (u.decision.rule === "time-check" || (u.decision.rule === "how-are-you" && /\btime\b/.test(u.text))),
+  );
 
 /**
  * Every buyer can say what goes wrong, what it costs and what fixing it would mean: a problem,
