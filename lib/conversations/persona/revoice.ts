@@ -184,6 +184,13 @@ function swapPair(m: RegExpMatchArray): string | null {
   return null;
 }
 
+/** Participles that describe a state, not something done to the thing: "is based in", never "gets based". */
+const STATIVE = new Set(
+  "based located situated called named owned related limited supposed designed tied linked connected concerned involved interested worried pleased tired used required needed expected allowed scheduled staffed unstaffed qualified certified registered licensed regulated".split(
+    " ",
+  ),
+);
+
 export const REVOICINGS: Revoicing[] = [
   {
     id: "contract",
@@ -377,6 +384,42 @@ export const REVOICINGS: Revoicing[] = [
     apply: (m) =>
       ` and ${({ are: "they're", were: "they were", is: "it's", was: "it was", have: "they've", has: "it's" } as Record<string, string>)[m[1]]} `,
     examples: [["written on paper by operators and are incomplete", "and they're incomplete"]],
+  },
+  {
+    id: "get-passive",
+    does: "a passive 'are turned away' said as speech does, 'get turned away'",
+    pattern:
+      /\b(is|are|was|were) ((?:often |usually |sometimes |always |still |never )?)([a-z]+ed)\b(?! (?:to|by|in|on|at|with|for|of|from)\b)/,
+    apply: (m) =>
+      STATIVE.has(m[3].toLowerCase())
+        ? null
+        : `${m[2]}${({ is: "gets", are: "get", was: "got", were: "got" } as Record<string, string>)[m[1].toLowerCase()]} ${m[3]}`,
+    examples: [
+      ["On Saturdays customers are turned away at one salon", "customers get turned away"],
+      ["Two dogs a week are booked into the wrong slot", "get booked into"],
+    ],
+    never: [
+      "The depot is based in Leeds.",
+      "We are located near the airport.",
+      "Orders are picked by hand.",
+      "Our team is used to it.",
+    ],
+  },
+  {
+    id: "while-when",
+    does: "'X while Y' said as 'X, when Y'",
+    pattern: /,?\s+while (?=(?:another|the|our|a|an|other|others|we|they|it|there|some|most|half|\d)\b)/,
+    apply: () => ", when ",
+    examples: [["turned away at one salon while another 10 minutes away has free slots", "salon, when another"]],
+  },
+  {
+    id: "there-are",
+    does: "'there are around 6 double bookings a month' said as 'we've got around 6...'",
+    pattern:
+      /(?<=^|[.!?:;]\s|,\s|\band\s)[Tt]here (?:are|is) (?=(?:about|around|roughly|over|under|nearly|almost|at least|\d|no |some |several |a few |dozens ))/,
+    apply: (m) => keepCase(m[0], "we've got "),
+    examples: [["There are around 6 double bookings a month.", "We've got around 6 double bookings"]],
+    never: ["Where there are gaps, we fill them."],
   },
   {
     id: "swap-pair",
