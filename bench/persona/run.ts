@@ -136,6 +136,8 @@ function writersTable() {
     ["W dev", runSet("writer-w")],
     // Writer Y (session 17): all holdout, measured on the session's starting code and after, never read.
     ["Y holdout", runSet("writer-y")],
+    // Writer Z (session 19): all holdout, measured on the session's starting code and after, never read.
+    ["Z holdout", runSet("writer-z")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));

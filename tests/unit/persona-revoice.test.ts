@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 
 import { cardOf } from "@/lib/conversations/persona/facts";
 import { toFirstPerson } from "@/lib/conversations/persona/first-person";
-import { FILLERS, recitesCard, unrecite } from "@/lib/conversations/persona/recitation";
+import { FILLERS, fillersIn, recitesCard, unrecite } from "@/lib/conversations/persona/recitation";
 import { REVOICINGS, SYNONYMS } from "@/lib/conversations/persona/revoice";
+import { demoRoleplays } from "@/lib/demo/personas";
 import { tokenise } from "@/lib/language/nlp";
 import { personaSchema } from "@/lib/validations/persona";
 
@@ -181,5 +182,77 @@ describe("plain-word synonyms", () => {
       // A pair said either way ("almost" / "nearly") is not a chain: it comes back to the same word.
       if (again !== undefined) expect(again, `${word} -> ${plain} -> ${again}`).toBe(word);
     }
+  });
+});
+
+describe("a filler budget: a light adverb first, then one filler a sentence, then saying less", () => {
+  const dir = path.join(process.cwd(), "tests/fixtures/language/persona");
+  const load = (file: string) =>
+    Object.values(JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>).map((p) =>
+      personaSchema.parse(p),
+    );
+  const spoken = (field: string, name: string) =>
+    `${toFirstPerson(field, name)
+      .map((x) => x.text)
+      .join(". ")}.`;
+
+  // Session 18 heard "Fault reports, you know, get lost" and "Around 11% of what is baked, I suppose, is unsold":
+  // a pause where a speaker would not pause. A light adverb before the verb breaks the run without one.
+  it("breaks a run before a verb with 'actually' or 'just', not a filler (writer D's gym chain, dev)", () => {
+    const gym = load("writer-d-personas.json").find((p) => p.name === "Marcus Bell")!;
+    const said = unrecite(spoken(gym.pain_points[1], gym.name), cardOf(gym));
+    expect(recitesCard(said, cardOf(gym))).toBe(false);
+    const first = said.split(/(?<=[.!?:])\s/)[0];
+    expect(first).toMatch(/^Fault reports (?:actually|just) get lost/);
+    expect(fillersIn(first)).toEqual([]);
+  });
+
+  it("never says 'just' where it would mean 'a moment ago' or 'only', nor 'actually' or 'just' twice in a sentence", () => {
+    for (const persona of readdirSync(dir)
+      .filter((f) => f.endsWith("personas.json"))
+      .flatMap(load)) {
+      const card = cardOf(persona);
+      for (const field of [persona.situation, ...persona.pain_points, ...persona.goals]) {
+        const said = unrecite(spoken(field, persona.name), card);
+        expect(said).not.toMatch(/\b(?:has|have|had) just\b|\bjust [a-z]+ing\b/);
+        for (const sentence of said.split(/(?<=[.!?;])\s/))
+          expect((sentence.match(/\b(?:actually|just)\b/g) ?? []).length, sentence).toBeLessThanOrEqual(
+            (field.match(/\b(?:actually|just)\b/gi) ?? []).length + 1,
+          );
+      }
+    }
+  });
+
+  it("says a short fact whole even after an opener's filler: 'my team spends too long on ad-hoc data requests'", () => {
+    const priya = demoRoleplays.find((d) => d.persona.name === "Priya Raman")!.persona;
+    const said = unrecite(
+      "If I'm honest, my team spends too long on ad-hoc data requests. That's one of a few, to be fair.",
+      cardOf(priya),
+    );
+    expect(said).toMatch(/ad-hoc data requests/);
+    expect(recitesCard(said, cardOf(priya))).toBe(false);
+  });
+
+  it("on every writer's cards: at most 24% of sentences hold two fillers (28% before), and a cut never drops a number", () => {
+    let sentences = 0;
+    let two = 0;
+    for (const persona of readdirSync(dir)
+      .filter((f) => f.endsWith("personas.json"))
+      .flatMap(load)) {
+      const card = cardOf(persona);
+      for (const field of [persona.situation, persona.background, ...persona.pain_points, ...persona.goals]) {
+        const plain = spoken(field, persona.name);
+        const said = unrecite(plain, card);
+        for (const s of said.split(/(?<=[.!?;])\s/)) {
+          sentences++;
+          if (fillersIn(s).length >= 2) two++;
+        }
+        // Every number the spoken fact had is still said.
+        for (const n of plain.match(/\d[\d,.]*\d|\d/g) ?? []) expect(said, plain).toContain(n);
+      }
+    }
+    // Measured at session 19 over 1,203 card sentences: 338 (28%) held two fillers or more before the light
+    // adverbs and the cut, 272 (22.6%) after. The bound is that plus a margin; it fails on the code before.
+    expect(two / sentences, `${two} of ${sentences}`).toBeLessThanOrEqual(0.24);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The persona never recites its card: no reply shares six or more consecutive words with a card
  * field (names and numbers may be repeated and do not count). A run is re-voiced the way a speaker
- * would (see revoice.ts) or loses an adverb a speaker leaves out; a filler is the last resort,
- * placed at a pause where there is one, never twice in a reply, and at most twice in a call while
- * another is left (the same filler over and over is a tic).
+ * would (see revoice.ts) or loses an adverb a speaker leaves out; then a light adverb before a verb
+ * ("fault reports actually get lost"); a filler is the last resort, placed at a pause where there is
+ * one, never twice in a reply, and at most twice in a call while another is left (the same filler over
+ * and over is a tic). Once a sentence holds a filler, or the reply two, a long sentence says less
+ * instead: it ends at a pause and leaves the rest for the learner to ask about.
  */
 import { type Token, tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
@@ -11,7 +13,7 @@ import type { Persona } from "@/lib/validations/persona";
 import { STOP } from "./cues";
 import { type Card, cardOf } from "./facts";
 import { hash } from "./lines";
-import { REVOICINGS } from "./revoice";
+import { REVOICINGS, STATIVE } from "./revoice";
 
 export const RECITATION_WORDS = 6;
 
@@ -308,6 +310,139 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
   return tokens.join("");
 }
 
+/**
+ * Light adverbs a speaker drops before a verb ("operators actually log stoppages", "reminders are just sent by
+ * hand"): they break a run without a pause, so they come before a filler. One a sentence, none twice in a reply,
+ * and each at most twice a call.
+ */
+export const LIGHT_ADVERBS = ["actually", "just"];
+const LIGHT = new RegExp(`\\b(?:${LIGHT_ADVERBS.join("|")})\\b`, "gi");
+const lightIn = (text: string) => (text.match(LIGHT) ?? []).map((a) => a.toLowerCase());
+
+/**
+ * The run with a light adverb before a verb: after an auxiliary ("are actually sent"), or between a subject
+ * and its verb ("dashboards just go unused"). Never after a comma, never before "to", never a second in a
+ * sentence.
+ */
+function withAdverb(text: string, run: Run, seed: string, used: Map<string, number>): string[] {
+  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const tags = tagsOf(spans.map((m) => m[0]));
+  const w = (k: number) => wordOf(spans[k]?.[0] ?? "");
+  const [from, to] = sentenceOf(spans, run.start);
+  const sentence = text.slice(spans[from].index!, spans[to].index! + spans[to][0].length);
+  if (lightIn(sentence).length) return [];
+  const inReply = new Set(lightIn(text));
+  const pool = LIGHT_ADVERBS.filter((a) => !inReply.has(a) && (used.get(a) ?? 0) < MAX_CALL_USES);
+  if (!pool.length) return [];
+  const out: string[] = [];
+  for (let k = Math.max(run.start + 1, from + 1); k < Math.min(run.end, to + 1); k++) {
+    const [before, word] = [spans[k - 1][0], spans[k][0]];
+    if (/[,;:]$/.test(before) || w(k) === "to" || PARTICLES.has(w(k)) || /^[A-Z]/.test(word)) continue;
+    const afterAux = AUX.has(w(k - 1)) && !/n't$/.test(w(k - 1)) && ["VERB", "ADJ"].includes(tags[k].first);
+    // A subject, not "that"/"who" opening a clause, nor the object of an imperative ("cut fuel spend").
+    const afterSubject =
+      ["NOUN", "PRON"].includes(tags[k - 1].last) &&
+      !POSSESSIVE.has(w(k - 1)) &&
+      !CLAUSE.has(w(k - 1)) &&
+      tags[k].first === "VERB" &&
+      !/ing$/.test(w(k)) &&
+      !["DET", "ADP", "ADJ", "NUM", "VERB", "AUX"].includes(tags[k - 2]?.last ?? "X");
+    if (!afterAux && !afterSubject) continue;
+    // "just" belongs to a process done by rote, now ("are just built in Excel", "just get lost"); elsewhere it means "a
+    // moment ago" ("our founder just sold", "has just agreed") or "only" ("is just absent").
+    const rote =
+      (afterAux && /^(is|are)$/.test(w(k - 1)) && /(?:ed|en)$/.test(w(k)) && !STATIVE.has(w(k))) ||
+      /^(get|gets)$/.test(w(k));
+    const fit = pool.filter((a) => a !== "just" || rote);
+    if (!fit.length) continue;
+    out.push(`${text.slice(0, spans[k].index!)}${fit[hash(seed) % fit.length]} ${text.slice(spans[k].index!)}`);
+  }
+  return out;
+}
+
+/** At most one filler a sentence and two a reply: past that, a speaker says less instead (see sayLess). */
+const SENTENCE_FILLERS = 1;
+const REPLY_FILLERS = 2;
+
+/** Whether the run's sentence, or the reply, has already spent its fillers. */
+function fillersSpent(text: string, run: Run): boolean {
+  if (fillersIn(text).length >= REPLY_FILLERS) return true;
+  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const [from, to] = sentenceOf(spans, run.start);
+  const sentence = text.slice(spans[from].index!, spans[to].index! + spans[to][0].length);
+  return fillersIn(sentence).length >= SENTENCE_FILLERS;
+}
+
+/** The first and last word (indexes into the reply's words) of the sentence that holds word k. */
+function sentenceOf(spans: RegExpMatchArray[], k: number): [number, number] {
+  let from = Math.min(k, spans.length - 1);
+  while (from > 0 && !/[.!?;]["')]*$/.test(spans[from - 1][0])) from--;
+  let to = Math.min(k, spans.length - 1);
+  while (to < spans.length - 1 && !/[.!?;]["')]*$/.test(spans[to][0])) to++;
+  return [from, to];
+}
+
+/**
+ * Says less: the run's sentence ends at a pause inside the run ("Operators log stoppages on paper sheets."
+ * without "that shift supervisors type in at the end of the week"), as a speaker who has already paused once
+ * in the sentence would. Only where the sentence keeps three words or more, ends on a word a sentence can end
+ * on (a noun, a number, a name, an adjective, a pronoun, never "the", "on" or "keeps"), and the part left out
+ * holds no number: a number is the point of a fact and is never dropped. Only a long sentence (twelve words or
+ * more) says less, and it keeps at least half its words. The learner can ask for the rest.
+ */
+const LONG_SENTENCE = 12;
+function sayLess(text: string, run: Run): string[] {
+  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const [from, to] = sentenceOf(spans, run.start);
+  const tags = tagsOf(spans.map((m) => m[0]));
+  const w = (k: number) => wordOf(spans[k]?.[0] ?? "");
+  const out: string[] = [];
+  // A short fact is its own headline ("my team spends too long on ad-hoc data requests"): said whole. A long
+  // one keeps at least half its words.
+  const sentence = text.slice(spans[from].index!, spans[to].index! + spans[to][0].length);
+  if (words(sentence.replace(FILLER, "")).length < LONG_SENTENCE) return out;
+  for (let k = Math.max(run.start + 1, from + Math.ceil((to - from + 1) / 2)); k <= Math.min(run.end - 1, to); k++) {
+    const before = spans[k - 1][0];
+    const pause =
+      /[,:]$/.test(before) ||
+      CLAUSE.has(w(k)) ||
+      (tags[k].first === "ADP" && !PHRASE.has(w(k - 1)) && !BOUND.has(w(k - 1)));
+    const ends =
+      ["NOUN", "PROPN", "NUM", "ADJ", "PRON"].includes(tags[k - 1].last) &&
+      !POSSESSIVE.has(w(k - 1)) &&
+      !BOUND.has(w(k - 1)) &&
+      !PARTICLES.has(w(k));
+    if (!pause || !ends || ["of", "to", "'s"].includes(w(k))) continue;
+    // Never inside a phrase: "around 15. Outside contractors", "paper. Job sheets".
+    if (!/,$/.test(before) && NOMINAL.has(tags[k].first) && ["NUM", "ADJ", "DET", "NOUN"].includes(tags[k - 1].last))
+      continue;
+    // A bare number ends a sentence only before a clause: "rising to about 210.", never "around 15. Outside ...".
+    if (tags[k - 1].last === "NUM" && !/,$/.test(before) && !CLAUSE.has(w(k))) continue;
+    const dropped = text.slice(spans[k].index!, spans[to].index! + spans[to][0].length);
+    // A number or a name is the point of a fact ("around 15 outside contractors", "reports to Rick Moreno").
+    if (/\d|\b(?!I\b)[A-Z]/.test(dropped)) continue;
+    const keptSentence = text.slice(spans[from].index!, spans[k - 1].index! + before.length);
+    // The sentence kept is a clause ("Our waiting list." says nothing) with its brackets closed.
+    // The last clause kept has a finite verb, not a participle that describes a noun ("our waiting list", "of
+    // booked donors") and not a clause cut before its verb ("estimated that 12% of miles, mainly on rural rounds").
+    let start = k - 1;
+    while (start > from && !CLAUSE.has(w(start))) start--;
+    const finite = (i: number) =>
+      tags[i].first === "AUX" ||
+      (tags[i].first === "VERB" &&
+        !/ing$/.test(w(i)) &&
+        !["DET", "ADP", "ADJ", "NUM"].includes(tags[i - 1]?.last ?? "") &&
+        !POSSESSIVE.has(w(i - 1)));
+    const clause = Array.from({ length: k - start }, (_, i) => start + i).some(finite);
+    const open = (keptSentence.match(/\(/g) ?? []).length !== (keptSentence.match(/\)/g) ?? []).length;
+    if (!clause || open) continue;
+    const kept = text.slice(0, spans[k - 1].index! + before.length).replace(/[,:;]$/, "");
+    const rest = text.slice(spans[to].index! + spans[to][0].length).trimStart();
+    out.push(tidy(`${kept}.${rest ? ` ${rest}` : ""}`));
+  }
+  return out;
+}
+
 /** "...at each clinic. Frankly. That means..." (a later split) -> "...at each clinic. Frankly, that means...". */
 const FILLER_SENTENCE = new RegExp(`(^|[.!?] )(${FILLERS.map((f) => f.slice(0, -1)).join("|")})\\. (\\w)`, "gi");
 const fillerSentencesJoined = (text: string) =>
@@ -348,7 +483,7 @@ export function unrecite(reply: string, card: Card, said: string[] = []): string
 
 function unreciteRuns(reply: string, card: Card, said: string[]): string {
   const used = new Map<string, number>();
-  for (const f of said.flatMap(fillersIn)) used.set(f, (used.get(f) ?? 0) + 1);
+  for (const f of said.flatMap((r) => [...fillersIn(r), ...lightIn(r)])) used.set(f, (used.get(f) ?? 0) + 1);
   let text = reply;
   for (let guard = 0; guard < 40; guard++) {
     const { best: run, excess } = runsOf(text, card);
@@ -364,7 +499,29 @@ function unreciteRuns(reply: string, card: Card, said: string[]): string {
           .map((t) => ({ text: t, ...runsOf(t, card) }))
           .filter((c) => c.excess < excess)
           .sort((a, b) => a.excess - b.excess)[0];
-    text = better ? better.text : shorter ? shorter.text : aside(text, run, text, used, card.names);
+    const light =
+      better || shorter
+        ? null
+        : withAdverb(text, run, text, used)
+            .map((t) => ({ text: t, ...runsOf(t, card) }))
+            .filter((c) => c.excess < excess)
+            .sort((a, b) => a.excess - b.excess)[0];
+    const less =
+      better || shorter || light || !fillersSpent(text, run)
+        ? null
+        : sayLess(text, run)
+            .map((t) => ({ text: t, ...runsOf(t, card) }))
+            .filter((c) => c.excess < excess)
+            .sort((a, b) => b.text.length - a.text.length)[0];
+    text = better
+      ? better.text
+      : shorter
+        ? shorter.text
+        : light
+          ? light.text
+          : less
+            ? less.text
+            : aside(text, run, text, used, card.names);
   }
   return fillerSentencesJoined(text);
 }

@@ -185,7 +185,7 @@ function swapPair(m: RegExpMatchArray): string | null {
 }
 
 /** Participles that describe a state, not something done to the thing: "is based in", never "gets based". */
-const STATIVE = new Set(
+export const STATIVE = new Set(
   "based located situated called named owned related limited supposed designed tied linked connected concerned involved interested worried pleased tired used required needed expected allowed scheduled staffed unstaffed qualified certified registered licensed regulated".split(
     " ",
   ),
