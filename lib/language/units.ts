@@ -327,7 +327,10 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     const next = w[i + 1];
     const quantity = w[i] === "how" && ["much", "many", "long", "often", "far", "big"].includes(next ?? "");
     const atEnd = i === core.length - 1;
-    const withNoun = (w[i] === "which" || w[i] === "what") && ["NOUN", "ADJ"].includes(core[i + 1]?.pos ?? "");
+    // "which system", "what kind", and "which one would make the biggest difference".
+    const withNoun =
+      (w[i] === "which" || w[i] === "what") &&
+      (["NOUN", "ADJ"].includes(core[i + 1]?.pos ?? "") || (w[i + 1] === "one" && isAux(core[i + 2])));
     // "heating in the rooms is controlled how, from one system or each room": the wh-word stands for the
     // verb's object or manner, with no clause of its own after it ("we do it how we like" has one).
     // "Which" and "who" after a verb-tagged word open a relative clause ("we have team which help").
@@ -354,7 +357,9 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     return "elliptic";
   if (["what", "how"].includes(first) === false && /^(?:how|what) about\b/.test(tail)) return "wh";
   // A verbless lead before an inverted question: "three shipments for one mistake do you have a feel".
-  const auxAt = core.findIndex((t, k) => k > 1 && isAux(t) && SUBJECTS.has(core[k + 1]?.lower ?? ""));
+  const auxAt = core.findIndex(
+    (t, k) => k > 1 && isAux(t) && SUBJECTS.has(core[k + 1]?.lower ?? "") && !statesOn(core, k),
+  );
   if (
     auxAt > 1 &&
     !WH.has(first) &&
@@ -372,6 +377,26 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
   )
     return "statement";
   return null;
+}
+
+const DO_MODAL = new Set("do does did can could would will should might".split(" "));
+/** Where "so do we", "than do they" put a verb before its subject in a statement. */
+const NOT_INVERTING = new Set(["so", "neither", "nor", "than", "as", "what", "how", "why", "where", "when", "who"]);
+
+/**
+ * Whether "is it", "do we" at token k carries on as a statement: "the problem is it takes too long", "the
+ * reason is they are late", "and so do we".
+ */
+function statesOn(core: Token[], k: number): boolean {
+  if (NOT_INVERTING.has(core[k - 1].lower)) return true;
+  let n = k + 2;
+  while (core[n]?.pos === "ADV" && n < k + 4) n++;
+  const next = core[n];
+  if (!next) return DO_MODAL.has(core[k].lower) && core[k - 1].pos !== "NOUN";
+  // After "do" or a modal the verb is bare ("do you have", "would you say"); after "is" a finite verb states.
+  if (DO_MODAL.has(core[k].lower))
+    return /^(?:is|are|was|were|has|'s|'re)$/.test(next.lower) || (next.pos === "VERB" && /(?:s|ed)$/.test(next.lower));
+  return isAux(next) || next.pos === "AUX" || (next.pos === "VERB" && /s$/.test(next.lower));
 }
 
 /** Words that open a subordinate clause a question may follow ("before I start, how do you..."). */

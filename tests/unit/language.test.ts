@@ -340,6 +340,16 @@ describe("questions found by what they do", () => {
     // Writer L: a wh-word with a contracted verb after a remark ("...applications what's the number").
     ["so i was reading you guys get like a ton of applications what's the number these days", "wh"],
     ["that's exactly what's happening", null],
+    // Session 19, a dev miss: "which one" asks after a lead with a verb of its own.
+    [
+      "so of the things we talked about the drops the billing the onboarding which one would make the biggest difference to fix first",
+      "in-place",
+    ],
+    ["three shipments for one mistake do you have a feel", "yes-no"],
+    // ...and statements a verbless lead before "is it" / "are they" once made questions: a finite verb carries on.
+    ["the problem is it takes too long", null],
+    ["the reason is they are always late", null],
+    ["we have a tool which would help", null],
   ] as const)("%s -> %s", (text, form) => {
     expect(understand(text).units.at(-1)!.question).toBe(form);
   });

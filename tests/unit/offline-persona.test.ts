@@ -883,3 +883,41 @@ describe("offline persona: answers the question asked", () => {
     expect(reply).toMatch(/not sure we're there yet|Slow down|bit quick/);
   });
 });
+
+describe("offline persona: asked to say it again (session 19, writer H's nervous learner)", () => {
+  const marcus = demoRoleplays.find((d) => d.persona.name === "Marcus Oyelaran")!.persona;
+  const play = (lines: string[]) => {
+    const history: TranscriptLine[] = [];
+    for (const text of lines)
+      history.push(
+        { speaker: "learner", text },
+        { speaker: "persona", text: offlineReply(marcus, history, text, "again") },
+      );
+    return history.filter((l) => l.speaker === "persona").map((l) => l.text);
+  };
+  const plain = (reply: string) =>
+    reply.replace(/^(?:Sure|No problem|Sorry, sure|Right|Well)[.,]\s*/i, "").toLowerCase();
+
+  it.each([
+    "sorry um i didnt quite catch that could you say that again",
+    "sorry, what was that?",
+    "could you repeat that please",
+    "Sorry, I didn't quite get that, could you say the renewal part again?",
+  ])("'%s' gets the last reply again, not a new one", (again) => {
+    const replies = play(["hi marcus, thanks for your time", "what's going on with the renewal", again]);
+    expect(replies[1]).toMatch(/30 days/);
+    expect(replies[2]).toMatch(/^(?:Sure|No problem|Sorry, sure)\./);
+    expect(plain(replies[2])).toContain("30 days");
+  });
+
+  it("answers a question asked in the same breath, and never hears 'would you say that' as 'say that again'", () => {
+    const replies = play([
+      "hi marcus, thanks for your time",
+      "what's going on with the renewal",
+      "i didn't catch the last part, how many of the seats are actually active?",
+      "how bad would you say that is for the board?",
+    ]);
+    expect(replies[2]).toMatch(/40%/);
+    expect(replies[3]).not.toMatch(/^(?:Sure|No problem|Sorry, sure)\./);
+  });
+});

@@ -43,12 +43,13 @@ import {
   PROBLEM_WORDS,
   sizeOverlap,
 } from "./focus";
-import { whoItReaches } from "./lines";
+import { hash, whoItReaches } from "./lines";
 import { rankFacts } from "./ranker";
 import { type Hit, isGeneric, queryOf, retrieve, specificOverlap } from "./retrieval";
 import type { State } from "./state";
 import {
   asks,
+  asksToHearAgain,
   asksWhoElse,
   beyondTold,
   CHECK_WORDS,
@@ -69,6 +70,7 @@ import {
   relatedHit,
   repairOf,
   ROLE_WORDS,
+  SAY_AGAIN,
   SORRY_MEANT,
   SPIN,
   thinFollowUp,
@@ -93,6 +95,16 @@ export const ROUTES: Route[] = [
         (c.s.closed || !c.reading.units.some((u) => u.question && u.act !== "small-talk"))) ||
       (c.s.turn > 2 && THANKS_CLOSE.test(c.reading.text) && !c.reading.units.some((u) => u.question)),
     reply: (c) => say(c, c.s.closed ? "goodbyeAgreed" : "goodbye"),
+  },
+  {
+    id: "say-again",
+    does: "asked to say it again, the buyer says its last reply again, plainly",
+    // "I didn't catch the last part, how many people use it?" asks its own question too: that one is answered.
+    when: (c) =>
+      !!c.buyerBefore &&
+      asksToHearAgain(c.reading.text) &&
+      !understand(c.reading.text.split(SAY_AGAIN).at(-1) ?? "").units.some((u) => u.question),
+    reply: (c) => sayAgain(c.buyerBefore!, c.seed),
   },
   {
     id: "proposal",
@@ -466,6 +478,18 @@ const PEOPLE =
   /\b(customers?|clients?|staff|team|drivers?|managers?|patients?|students?|parents?|crews?|nurses?|engineers?|agents?|colleagues|people|everyone|board|finance)\b/i;
 
 /** A turn that asks how the persona is ("how's your week going", "how are you doing"). */
+const AGAIN_LEADS = ["Sure.", "No problem.", "Sorry, sure."];
+const SAID_AGAIN = /^(?:(?:Sure|No problem|Sorry, sure)\.\s*)+/;
+/** The buyer's own lead-ins, said once: "Well, since you ask.", "The big one:", "As I said,". */
+const LEAD_IN =
+  /^(?:(?:well|right|sure|okay|ok|look|honestly|again|so|as i said|like i said|as i mentioned|like i mentioned|the big one|the other one|since you ask(?:ed)?)[.,:!?]\s*)+/i;
+/** The last reply said again after a short lead ("Sure. ..."), without its own lead-in. */
+function sayAgain(before: string, seed: string): string {
+  const rest = before.replace(SAID_AGAIN, "").replace(LEAD_IN, "");
+  const lead = AGAIN_LEADS[hash(`${seed}${before}`) % AGAIN_LEADS.length];
+  return `${lead} ${upperFirst(rest || before)}`;
+}
+
 function asksHow(c: Ctx): boolean {
   return c.reading.units.some((u) => u.act === "small-talk" && u.question !== null && u.question !== "tag");
 }
@@ -613,7 +637,8 @@ export function readTurn(
   s.turn += 1;
   let text = raw;
   let repaired = false;
-  const repair = readRepair(raw);
+  // "sorry, what was that?" asks to hear the reply again; it corrects nothing.
+  const repair = asksToHearAgain(raw) ? null : readRepair(raw);
   if (repair && s.lastQuestion) [text, repaired] = [repairOf(s.lastQuestion, repair), true];
   else if (SORRY_MEANT.test(raw)) [text, repaired] = [raw.replace(SORRY_MEANT, ""), true];
   const reading = understand(text, { buyerBefore, vocabulary: card.vocabulary, marked: true });

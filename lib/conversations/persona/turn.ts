@@ -154,6 +154,18 @@ export function repairOf(previous: string, repair: { meant: string; replaces: st
     : previous;
 }
 
+/**
+ * A learner who did not hear the last reply and asks for it again: "sorry I didn't quite catch that", "could
+ * you say that again", "come again?", "pardon". Only a short turn, so "I didn't catch the last part, how many
+ * vans?" asks its own question.
+ */
+export const SAY_AGAIN =
+  /\b(?:(?:can|could|would) (?:you|u) (?:please )?repeat\b(?: (?:that|it|this))?|say (?:that|it|this|the [\w' ]{1,30}?) again|repeat (?:that|it|the last (?:part|bit))|(?:didn'?t|did not|don'?t|couldn'?t|could not) (?:quite |really )?(?:catch|get|hear) (?:that|it|you|the last (?:part|bit))|come again|what was that|pardon(?: me)?|one more time)\b/i;
+export const asksToHearAgain = (text: string) =>
+  SAY_AGAIN.test(text) &&
+  text.split(/\s+/).filter(Boolean).length <= 14 &&
+  !/\b(?:let me|i'll|i will) repeat\b/i.test(text);
+
 /** "sorry, I meant ...", also after a short apology: "sorry that came out wrong. I meant would you...". */
 export const SORRY_MEANT = new RegExp(
   `^\\s*(${APOLOGY})\\b(?:[^.!?]{0,40}[.!?])?[,.!\\s-]*(i (?:${MEANT})|i mean|what i (?:${MEANT}) was|${MEANT})[,:\\s-]+`,
