@@ -921,3 +921,52 @@ describe("offline persona: asked to say it again (session 19, writer H's nervous
     expect(replies[3]).not.toMatch(/^(?:Sure|No problem|Sorry, sure)\./);
   });
 });
+
+describe("offline persona: two things asked at once, and a tool the learner names (session 19 review, writer Z)", () => {
+  const warehouse = personaSchema.parse({
+    name: "Irena Novak",
+    role: "Warehouse Manager",
+    situation:
+      "Runs 3 warehouses (Brno + Ostrava + Plzen), 85 forklifts, 40 pickers/packers over 2 shifts. Audits (quarterly hygiene audits) planned on a paper wall chart + Excel sheet kept by supervisor Pavel.",
+    background: "Ex-forklift driver, 15 yrs in logistics. Previously at a big retail group with a proper WMS.",
+    pain_points: [
+      "Late audits: 5 audits overran the quarterly interval in last 12 months; flagged by the client, contract at risk.",
+      "Pick errors: ~2% of lines picked wrong, returns cost ~EUR 9k/month.",
+    ],
+    goals: ["Cut pick errors in half this year."],
+    close: "Agrees to a demo with Pavel once audits and pick errors are discussed.",
+    difficulty: "easy",
+  });
+  const ask = (lines: string[]) => {
+    const history: TranscriptLine[] = [];
+    for (const text of lines)
+      history.push(
+        { speaker: "learner", text },
+        { speaker: "persona", text: offlineReply(warehouse, history, text, "z") },
+      );
+    return history.filter((l) => l.speaker === "persona").map((l) => l.text);
+  };
+
+  it("answers what it knows when the other of two questions asks about a thing the card never names", () => {
+    const [, reply] = ask([
+      "Good morning Mrs Novak, thank you for the meeting.",
+      "How many forklifts you have in the warehouses, and how many electricians is working there?",
+    ]);
+    expect(reply).toMatch(/85|40/);
+    expect(reply).not.toMatch(/couldn't tell you|have to check/i);
+  });
+
+  it("'which system you are using for the inspections, is it Excel or some program' gets the fact that names Excel, not a pain (writer-z-19, read in review)", () => {
+    const dave = loadSet("writer-z").personas.pZ1;
+    const history: TranscriptLine[] = [];
+    const say = (text: string) => {
+      const reply = offlineReply(dave, history, text, "writer-z-19");
+      history.push({ speaker: "learner", text }, { speaker: "persona", text: reply });
+      return reply;
+    };
+    say("Good morning Mr Dave, thank you for meeting. I am Tomasz from FleetPlan.");
+    const reply = say("Which system you are using for the inspections, is it Excel or some program");
+    expect(reply).toMatch(/Excel|whiteboard/i);
+    expect(reply).not.toMatch(/overran|licence at risk/);
+  });
+});

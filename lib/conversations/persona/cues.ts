@@ -113,7 +113,8 @@ const RELATED_PAIRS = `van:fleet van:vehicle van:truck vehicle:fleet driver:van 
   system:software app:software app:system spreadsheet:excel paper:sheet paper:clipboard track:tracking
   machine:cell shift:rota hour:time minute:late late:delay target:goal percentage:rate percentage:%
   rate:% receptionist:desk receptionist:front chef:kitchen manager:site margin:cost tablet:app
-  seat:user seat:licence seat:license licence:user license:user active:use`;
+  seat:user seat:licence seat:license licence:user license:user active:use mechanic:fitter mechanic:technician
+  mechanic:tech mechanic:engineer technician:engineer technician:tech fitter:engineer worker:staff`;
 
 /**
  * Verbs that say one thing once negated: "customers don't turn up", "didn't come", "never showed", "fail to

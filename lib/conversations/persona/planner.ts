@@ -75,6 +75,7 @@ import {
   SPIN,
   thinFollowUp,
   TOOL_QUESTION,
+  toolHit,
   top,
 } from "./turn";
 
@@ -368,6 +369,12 @@ export const ROUTES: Route[] = [
     // "Who decides which tools get cut?" asks for a person, not for the tool's name.
     when: (c) => asks(c) && TOOL_QUESTION.test(c.reading.text) && noToolNamed(c) && !asksWho(c),
     reply: (c) => say(c, "evadeTool"),
+  },
+  {
+    id: "tool-named",
+    does: "'which system are you using for X' when the card names one gets the fact that names it",
+    when: (c) => asks(c) && TOOL_QUESTION.test(c.reading.text) && !asksWho(c) && toolHit(c) !== null,
+    reply: (c) => onClearHit(c, toolHit(c)!),
   },
   {
     id: "clear-fact",

@@ -11,7 +11,7 @@ import { isAux, WH } from "@/lib/language/units";
 import type { Ctx } from "./answers";
 import { GENERIC, GENERIC_QUESTION, MONEY, OTHERS, PERIODS, RELATED, stem, STOP } from "./cues";
 import { clearHit } from "./focus";
-import { isGeneric, specificOverlap } from "./retrieval";
+import { type Hit, isGeneric, specificOverlap } from "./retrieval";
 import { REVEAL_TRUST } from "./state";
 
 export const FACT_KINDS = new Set(["situation", "background", "role", "company", "decision", "motivation"]);
@@ -121,6 +121,13 @@ const DETERMINERS = new Set(["your", "the", "a", "an", "this", "that", "his", "h
  * cost and value questions out (planner.ts, "off-card-focus").
  */
 export function focusOffCard(c: Ctx): boolean {
+  // "How many buses do you have, and how many mechanics work there?": one thing asked about on the card is
+  // answered, whatever the other.
+  const others = c.reading.units.filter((u) => u.question && u !== c.main);
+  return focusOff(c) && !others.some((u) => focusOf({ ...c, main: u }).length > 0 && !focusOff({ ...c, main: u }));
+}
+
+function focusOff(c: Ctx): boolean {
   const focus = focusOf(c);
   if (!focus.length) return false;
   const unknown = (s: string) =>
@@ -313,13 +320,38 @@ export const TOOL_QUESTION =
  * ("PracticePal", "Excel", "QuickBooks") other than the persona's or the company's own.
  */
 export function noToolNamed(c: Ctx): boolean {
+  return !c.hits.slice(0, 3).some((h) => namesTool(c, h));
+}
+
+/** Whether a hit's fact names a tool: a name the card capitalises that is not the persona's or the company's. */
+function namesTool(c: Ctx, h: Hit): boolean {
   const own = new Set(
     [...c.card.name.split(/\s+/), ...(c.card.company ?? "").split(/\s+/)].map((w) => w.toLowerCase()),
   );
-  return !c.hits.slice(0, 3).some((h) =>
-    h.fact.pieces
-      .join(" ")
-      .split(/[^A-Za-z&-]+/)
-      .some((w) => /^[A-Z]/.test(w) && c.card.names.has(w.toLowerCase()) && !own.has(w.toLowerCase())),
+  return h.fact.pieces
+    .join(" ")
+    .split(/[^A-Za-z&-]+/)
+    .some((w: string) => /^[A-Z]/.test(w) && c.card.names.has(w.toLowerCase()) && !own.has(w.toLowerCase()));
+}
+
+/**
+ * "Which system you are using for the inspections, is it Excel or some program": the learner names a tool the
+ * card has ("Excel", "paper", "the EPOS"), and the best hit whose fact names it too answers, before a pain that
+ * only shares "inspections". Naming none ("which software do you use?"), the other routes answer.
+ */
+export function toolHit(c: Ctx): Hit | null {
+  const named = [...c.reading.text.matchAll(/[A-Za-z][\w&-]*/g)]
+    .map((m) => m[0])
+    .filter((w) => (SPECIFIC_TOOL.test(w) || c.card.names.has(w.toLowerCase())) && !STOP.has(w.toLowerCase()))
+    .map((w) => w.toLowerCase());
+  if (!named.length) return null;
+  return (
+    c.hits
+      .slice(0, 5)
+      .find(
+        (h) => h.fact.kind !== "goal" && named.some((w) => new RegExp(`\\b${w}\\b`, "i").test(h.fact.pieces.join(" "))),
+      ) ?? null
   );
 }
+/** Tools named by what they are, not by a brand: "is it Excel or paper", "a whiteboard", "WhatsApp". */
+const SPECIFIC_TOOL = /^(?:spreadsheets?|excel|whiteboards?|paper|email|whatsapp|calendar|diary|diaries|clipboards?)$/i;
