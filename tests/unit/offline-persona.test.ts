@@ -7,6 +7,7 @@ import { cardOf } from "@/lib/conversations/persona/facts";
 import { toFirstPerson } from "@/lib/conversations/persona/first-person";
 import { demoRoleplays } from "@/lib/demo/personas";
 import { type Persona, personaSchema } from "@/lib/validations/persona";
+import { playScript } from "@/tests/helpers/persona";
 
 /** Personas worded the way authors and the auto-generator write them, not only the demo ones. */
 const authored: Persona[] = [
@@ -172,17 +173,10 @@ describe("first person", () => {
   });
 });
 
+const play = (persona: Persona, script: string[], seed = "s") => playScript(persona, script, seed);
+
 describe("offline persona: answers the question asked", () => {
   const dana = demoRoleplays[0].persona;
-  const play = (persona: Persona, script: string[], seed = "s") => {
-    const history: TranscriptLine[] = [];
-    for (const text of script)
-      history.push(
-        { speaker: "learner", text },
-        { speaker: "persona", text: offlineReply(persona, history, text, seed) },
-      );
-    return history.filter((l) => l.speaker === "persona").map((l) => l.text);
-  };
   /** Writer W's cards (dev): the reply to a follow-up after a greeting and one question. */
   const writerW = loadSet("writer-w").personas;
   const followUp = (id: string, question: string, then: string) =>
@@ -886,15 +880,6 @@ describe("offline persona: answers the question asked", () => {
 
 describe("offline persona: asked to say it again (session 19, writer H's nervous learner)", () => {
   const marcus = demoRoleplays.find((d) => d.persona.name === "Marcus Oyelaran")!.persona;
-  const play = (lines: string[]) => {
-    const history: TranscriptLine[] = [];
-    for (const text of lines)
-      history.push(
-        { speaker: "learner", text },
-        { speaker: "persona", text: offlineReply(marcus, history, text, "again") },
-      );
-    return history.filter((l) => l.speaker === "persona").map((l) => l.text);
-  };
   const plain = (reply: string) =>
     reply.replace(/^(?:Sure|No problem|Sorry, sure|Right|Well)[.,]\s*/i, "").toLowerCase();
 
@@ -904,19 +889,27 @@ describe("offline persona: asked to say it again (session 19, writer H's nervous
     "could you repeat that please",
     "Sorry, I didn't quite get that, could you say the renewal part again?",
   ])("'%s' gets the last reply again, not a new one", (again) => {
-    const replies = play(["hi marcus, thanks for your time", "what's going on with the renewal", again]);
+    const replies = play(
+      marcus,
+      ["hi marcus, thanks for your time", "what's going on with the renewal", again],
+      "again",
+    );
     expect(replies[1]).toMatch(/30 days/);
     expect(replies[2]).toMatch(/^(?:Sure|No problem|Sorry, sure)\./);
     expect(plain(replies[2])).toContain("30 days");
   });
 
   it("answers a question asked in the same breath, and never hears 'would you say that' as 'say that again'", () => {
-    const replies = play([
-      "hi marcus, thanks for your time",
-      "what's going on with the renewal",
-      "i didn't catch the last part, how many of the seats are actually active?",
-      "how bad would you say that is for the board?",
-    ]);
+    const replies = play(
+      marcus,
+      [
+        "hi marcus, thanks for your time",
+        "what's going on with the renewal",
+        "i didn't catch the last part, how many of the seats are actually active?",
+        "how bad would you say that is for the board?",
+      ],
+      "again",
+    );
     expect(replies[2]).toMatch(/40%/);
     expect(replies[3]).not.toMatch(/^(?:Sure|No problem|Sorry, sure)\./);
   });
@@ -937,21 +930,15 @@ describe("offline persona: two things asked at once, and a tool the learner name
     close: "Agrees to a demo with Pavel once audits and pick errors are discussed.",
     difficulty: "easy",
   });
-  const ask = (lines: string[]) => {
-    const history: TranscriptLine[] = [];
-    for (const text of lines)
-      history.push(
-        { speaker: "learner", text },
-        { speaker: "persona", text: offlineReply(warehouse, history, text, "z") },
-      );
-    return history.filter((l) => l.speaker === "persona").map((l) => l.text);
-  };
-
   it("answers what it knows when the other of two questions asks about a thing the card never names", () => {
-    const [, reply] = ask([
-      "Good morning Mrs Novak, thank you for the meeting.",
-      "How many forklifts you have in the warehouses, and how many electricians is working there?",
-    ]);
+    const [, reply] = play(
+      warehouse,
+      [
+        "Good morning Mrs Novak, thank you for the meeting.",
+        "How many forklifts you have in the warehouses, and how many electricians is working there?",
+      ],
+      "z",
+    );
     expect(reply).toMatch(/85|40/);
     expect(reply).not.toMatch(/couldn't tell you|have to check/i);
   });

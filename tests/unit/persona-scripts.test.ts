@@ -10,19 +10,12 @@ import { fillersIn } from "@/lib/conversations/persona/recitation";
 import { demoRoleplays } from "@/lib/demo/personas";
 import { readRepair } from "@/lib/language/normalise";
 import type { Persona } from "@/lib/validations/persona";
+import { playScript } from "@/tests/helpers/persona";
 
 const { personas } = loadSet("dev");
 const runs = runSet("dev");
 
-function play(persona: Persona, script: string[], seed = "t") {
-  const history: TranscriptLine[] = [];
-  for (const text of script)
-    history.push(
-      { speaker: "learner", text },
-      { speaker: "persona", text: offlineReply(persona, history, text, seed) },
-    );
-  return history.filter((l) => l.speaker === "persona").map((l) => l.text);
-}
+const play = (persona: Persona, script: string[], seed = "t") => playScript(persona, script, seed);
 
 describe("offline persona on the dev style scripts (rubric: bench/persona/RUBRIC.md)", () => {
   for (const row of summarise(runs)) {
