@@ -943,6 +943,23 @@ describe("offline persona: two things asked at once, and a tool the learner name
     expect(reply).not.toMatch(/couldn't tell you|have to check/i);
   });
 
+  it("'how many went walkabout last year' counts the thing on the table; 'what're you using for accounts, xero?' asks for a tool (writer-z-10, read in review)", () => {
+    const tasha = loadSet("writer-z").personas.pZ4;
+    const replies = play(
+      tasha,
+      [
+        "hey Tasha! how's the summer rush treating you",
+        "ugh. and kegs, you know where they all are?",
+        "how many went walkabout last year",
+        "what're you using for accounts, xero?",
+      ],
+      "writer-z-10",
+    );
+    expect(replies[2]).toMatch(/180/);
+    expect(replies[3]).toMatch(/Xero/);
+    expect(replies[3]).not.toMatch(/portal/);
+  });
+
   it("'which system you are using for the inspections, is it Excel or some program' gets the fact that names Excel, not a pain (writer-z-19, read in review)", () => {
     const dave = loadSet("writer-z").personas.pZ1;
     const history: TranscriptLine[] = [];

@@ -91,8 +91,11 @@ export function focusOf(c: Ctx): string[] {
   if (i < 0 || !["what", "which", "how"].includes(core[i].lower)) return [];
   let k = i + 1;
   if (core[i].lower === "how") {
-    if (["many", "much"].includes(core[k]?.lower ?? "")) k++;
-    else if (["ADJ", "ADV"].includes(core[k]?.pos ?? "") && isAux(core[k + 1])) k += 2;
+    if (["many", "much"].includes(core[k]?.lower ?? "")) {
+      k++;
+      // "how many went walkabout last year", "how many get lost": the thing counted is the one on the table.
+      if (core[k]?.pos === "VERB" && !/ing$/.test(core[k].lower)) return [];
+    } else if (["ADJ", "ADV"].includes(core[k]?.pos ?? "") && isAux(core[k + 1])) k += 2;
     else return [];
   } else if (isAux(core[k]) || core[k]?.lower === "'s") k++;
   // Determiners are skipped; describing words stay with the phrase ("the pass rate", tagged "pass/ADJ").
@@ -313,7 +316,7 @@ export function asksWhoElse(c: Ctx): boolean {
 
 /** "Which CRM is the office running on?", "what are you using to send the reminders?": a named tool is asked for. */
 export const TOOL_QUESTION =
-  /\b(?:which|what)\s+(?:\w+\s+){0,2}(?:software|system|tool|program|programme|crm|app|platform|package|provider|pms|erp)s?\b|\bwhat (?:are|do|is) (?:you|u|they|the \w+|your \w+) (?:using|use|run|running|on)\b/;
+  /\b(?:which|what)\s+(?:\w+\s+){0,2}(?:software|system|tool|program|programme|crm|app|platform|package|provider|pms|erp)s?\b|\bwhat(?: are|'re| do| is|'s) (?:you|u|they|the \w+|your \w+) (?:using|use|run|running|on)\b/;
 
 /**
  * The card names no tool near the question: no fact among the best hits holds a name the card capitalises
