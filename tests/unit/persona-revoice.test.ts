@@ -256,3 +256,43 @@ describe("a filler budget: a light adverb first, then one filler a sentence, the
     expect(two / sentences, `${two} of ${sentences}`).toBeLessThanOrEqual(0.24);
   });
 });
+
+describe("things done to things are not done by the persona (writers Y and Z's note-style cards)", () => {
+  const said = (field: string) =>
+    toFirstPerson(field, "Tasha Reid")
+      .map((x) => x.text)
+      .join(". ");
+
+  it.each([
+    ["Orders via WhatsApp, phone and email, retyped into Xero + shared spreadsheet.", /I retyped/],
+    ["Attendance on paper registers, typed into a spreadsheet by admin.", /I typed/],
+    ["6 supervisors do quality audits on paper, typed into Excel monthly.", /I typed/],
+    ["Availability is a PDF list updated on Fridays and emailed out.", /I emailed/],
+  ])("%s", (field, wrong) => {
+    expect(said(field)).not.toMatch(wrong);
+  });
+
+  it.each([
+    ["Joined 2017 as rep #1, head of sales since 2021.", /I joined 2017/],
+    ["Worked 8 years as a project architect.", /I worked 8 years/],
+    ["Moved to the UK in 2011.", /I moved to the UK/],
+  ])("still says what the persona did: %s", (field, right) => {
+    expect(said(field)).toMatch(right);
+  });
+
+  it("a verb after 'and' takes its own sentence's subject back, and a compound noun is no verb (writers H and W)", () => {
+    const dir = path.join(process.cwd(), "tests/fixtures/language/persona");
+    const card = (file: string, id: string) =>
+      personaSchema.parse((JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>)[id]);
+    for (const persona of [card("writer-h-personas.json", "pH1"), card("writer-w-personas.json", "pW2")]) {
+      const spoken = unrecite(
+        `${toFirstPerson(persona.situation, persona.name)
+          .map((x) => x.text)
+          .join(". ")}.`,
+        cardOf(persona),
+      );
+      expect(recitesCard(spoken, cardOf(persona))).toBe(false);
+      expect(spoken).not.toMatch(/and I printed|and (?:I|they) pay machines/);
+    }
+  });
+});

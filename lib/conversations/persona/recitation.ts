@@ -278,11 +278,39 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
     // "...a phone line and end up in one spreadsheet": a verb after "and" takes its subject back ("and they
     // end up"); "plus" joins things, not actions.
     const next = at + 1;
-    const verb = tags[next]?.first === "VERB" || PARTICLES.has(w(next + 1));
+    // The subject of this sentence, not of the reply's first ("I run ... . Driver duties are built ... and printed
+    // for the noticeboards" is "and they're printed", never "and I printed"): the head of its first noun phrase.
+    const opening = tokenise(
+      tokens
+        .slice(0, index)
+        .join("")
+        .split(/[.!?]\s/)
+        .at(-1) ?? "",
+    );
+    const phrase = opening.slice(
+      0,
+      Math.max(
+        1,
+        opening.findIndex((t) => !NOMINAL.has(t.pos) || t.pos === "PRON"),
+      ),
+    );
+    const subject = phrase.findLast((t) => ["NOUN", "PROPN"].includes(t.pos)) ?? opening[0];
+    const plural = !!subject && ["NOUN", "PROPN"].includes(subject.pos) && /s$/i.test(subject.text);
+    // Not a verb: "barriers and pay machines are" (a noun before a noun and a verb), "emails and chats land" (a
+    // plural subject's verb has no -s), "residual and recycling".
+    const compound = ["NOUN", "PROPN"].includes(tags[next + 1]?.first ?? "") && VERBAL.has(tags[next + 2]?.first ?? "");
+    const verb =
+      (tags[next]?.first === "VERB" || PARTICLES.has(w(next + 1))) &&
+      !/ing$/.test(w(next)) &&
+      !compound &&
+      !(plural && /[^s]s$/.test(w(next)));
     if (verb && w(next) && !SUBJECT.has(w(next))) {
-      const subject = tokenise(text.split(/[.!?]\s/)[0] ?? "")[0];
-      const plural = subject && ["NOUN", "PROPN"].includes(subject.pos) && /s$/i.test(subject.text);
-      if (subject?.lower === "i" || subject?.lower === "we" || plural) {
+      const participle = /(?:ed|en)$/.test(w(next));
+      if (participle && subject && ["NOUN", "PROPN"].includes(subject.pos)) {
+        tokens[index] = `${word} ${plural ? "they're" : "it's"}`;
+        return tokens.join("");
+      }
+      if (!participle && (subject?.lower === "i" || subject?.lower === "we" || plural)) {
         tokens[index] = `${word} ${plural ? "they" : subject.lower === "i" ? "I" : "we"}`;
         return tokens.join("");
       }
