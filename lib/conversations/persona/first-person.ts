@@ -70,18 +70,14 @@ const STATES = new Set(
   ),
 );
 
-/** Verbs of handling a thing (a record, an order, a form) that always take an object: "typed", "printed", "filed". */
-const DONE_TO_THINGS = new Set(
-  "typed retyped re-typed keyed rekeyed re-keyed entered re-entered printed reprinted emailed posted faxed checked rechecked installed logged recorded tracked stored filed scanned copied uploaded exported imported counted collected shared updated approved signed stamped sorted".split(
-    " ",
-  ),
-);
+/** Verbs of handling a thing (a record, an order, a form) that always take an object: "typed", "re-keyed", "filed". */
+const DONE_TO_THINGS =
+  /^(?:re-?)?(?:typed|keyed|entered|printed|emailed|posted|faxed|checked|installed|logged|recorded|tracked|stored|filed|scanned|copied|uploaded|exported|imported|counted|collected|shared|updated|approved|signed|stamped|sorted)$/;
 /** Words after such a participle that show it has no object: a place, a manner or a time. */
-const PLACE_AFTER = new Set(
-  "into in onto on by for out at to from via through weekly monthly daily nightly manually twice once each every".split(
-    " ",
-  ),
-);
+const PLACE_AFTER = new Set([
+  ...["into", "in", "onto", "on", "by", "for", "out", "at", "to", "from", "via", "through"],
+  ...["weekly", "monthly", "daily", "nightly", "manually", "twice", "once", "each", "every"],
+]);
 
 /** Participles that describe something done to the persona: "promoted from" -> "I was promoted from". */
 const PASSIVE = new Set(
@@ -111,7 +107,7 @@ export function firstPersonVerb(word: string, next = ""): string | null {
   if (n === "by" && /(?:ed|en)$/.test(w)) return null;
   // "retyped into Xero", "printed on paper each Monday", "emailed out": a verb that takes an object, with none
   // after it, is something done to a thing (orders, routes), not what the persona did.
-  if (DONE_TO_THINGS.has(w) && (PLACE_AFTER.has(n) || n === "")) return null;
+  if (DONE_TO_THINGS.test(w) && (PLACE_AFTER.has(n) || n === "")) return null;
   if (IRREGULAR_PAST.has(w) && nextIsFunction) return w;
   if (/ed$/.test(w) && w.length > 4 && nextIsFunction) return PASSIVE.has(w) ? `was ${w}` : w;
   if (PASSIVE.has(w) && nextIsFunction) return `was ${w}`;
