@@ -956,6 +956,13 @@ describe("offline persona: two things asked at once, and a tool the learner name
       "writer-z-10",
     );
     expect(replies[2]).toMatch(/180/);
+    const [, , asked] = play(
+      tasha,
+      ["hey Tasha!", "so orders, how do they come in these days", "and who types them up"],
+      "writer-z-10",
+    );
+    // The model only guesses "who types them up" is about problems: no new pain for it.
+    expect(asked).not.toMatch(/kegs|routes|reps|errors/i);
     expect(replies[3]).toMatch(/Xero/);
     expect(replies[3]).not.toMatch(/portal/);
   });

@@ -399,7 +399,7 @@ export const ROUTES: Route[] = [
     does: "a question about problems reveals the next hidden one at the difficulty's pace",
     when: (c) =>
       PROBLEM_WORDS.test(c.reading.text) ||
-      (c.main?.act === "problem" && (relatedHit(c) === null || relatedHit(c)!.fact.kind === "pain")),
+      (c.main?.act === "problem" && !unsureWho(c) && (relatedHit(c) === null || relatedHit(c)!.fact.kind === "pain")),
     reply: (c) => onProblem(c, null),
   },
   {
@@ -495,6 +495,15 @@ function sayAgain(before: string, seed: string): string {
   const rest = before.replace(SAID_AGAIN, "").replace(LEAD_IN, "");
   const lead = AGAIN_LEADS[hash(`${seed}${before}`) % AGAIN_LEADS.length];
   return `${lead} ${upperFirst(rest || before)}`;
+}
+
+/**
+ * "and who types them up" after the buyer's answer: a who-question the model only guesses is about problems
+ * (under 60% sure, no word of trouble) asks about the work, and is no cue to reveal the next pain.
+ */
+function unsureWho(c: Ctx): boolean {
+  const d = c.main?.decision;
+  return !!d && d.by === "model" && d.p < 0.6 && asksWho(c);
 }
 
 function asksHow(c: Ctx): boolean {
