@@ -981,3 +981,26 @@ describe("offline persona: two things asked at once, and a tool the learner name
     expect(reply).not.toMatch(/overran|licence at risk/);
   });
 });
+
+describe("offline persona: asides and how the buyer got here (writers D and K, dev off-script)", () => {
+  const dev = (file: string, id: string) => loadSet(file).personas[id];
+
+  it("'btw how did you end up running a driving school? I failed my test twice' gets the career, not the test waits", () => {
+    const [, reply] = play(
+      dev("writer-k", "pK3"),
+      ["hi", "btw how did you end up running a driving school? I failed my test twice so I'm in awe lol"],
+      "aside",
+    );
+    expect(reply).toMatch(/instructor|opened|built/i);
+    expect(reply).not.toMatch(/waits|months|notebooks/);
+  });
+
+  it.each([
+    ["writer-d", "pD2", "random q but do the vets ever just go home early when there's gaps lol", /idle|slot|no-shows/],
+    ["writer-d", "pD2", "side note, are you guys planning to buy more practices this year", /booster|compliance|%/],
+  ])("%s %s: '%s' gets a light aside, never a pain or a goal", (file, id, line, pain) => {
+    const [, reply] = play(dev(file, id), ["hi", line], "aside");
+    expect(reply).not.toMatch(pain);
+    expect(reply).toMatch(/^Ha\b/);
+  });
+});

@@ -234,6 +234,8 @@ const LINES = {
     "I'd need to look that up with finance, honestly.",
   ],
   evadeOthers: ["I couldn't tell you what others do.", "No idea, honestly. I don't follow what other firms do."],
+  /** A question the learner marks as off the topic ("random q but..."), not on the card: light, in character. */
+  aside: ["Ha, couldn't tell you. Anyway.", "Ha, that's one for another day.", "Ha, no idea, honestly. Where were we?"],
   evadePersonal: [
     "Ha, hard to say. Not really what this call's for, though.",
     "Ha, nothing worth talking about. Anyway, go on.",

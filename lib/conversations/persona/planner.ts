@@ -204,6 +204,19 @@ export const ROUTES: Route[] = [
               ),
   },
   {
+    id: "career",
+    does: "'how did you end up running a driving school?' gets the persona's background, whatever else the turn mentions",
+    when: (c) => asks(c) && CAREER.test(c.reading.text) && c.card.facts.some((f) => f.kind === "background"),
+    reply: (c) =>
+      answerFrom(c, (f) => f.kind === "background") ?? nextFacts(c, ["background"]) ?? say(c, "situationDone"),
+  },
+  {
+    id: "aside",
+    does: "'random q but do the vets ever go home early lol' gets a light in-character aside unless the card clearly answers it, never a pain",
+    when: (c) => asks(c) && ASIDE.test(c.reading.text) && clearHit(c) === null,
+    reply: (c) => say(c, "aside"),
+  },
+  {
     id: "off-limits",
     does: "a price or another firm the card says nothing about gets a consistent evasion",
     when: (c) => asks(c) && offLimits(c) && !answeredByStage(c),
@@ -543,6 +556,12 @@ function answeredByStage(c: Ctx): boolean {
  * are they ringing off the hook?" opens a new topic: its "they" points at the phones.
  */
 /** A question about the persona's career: "what's your background?", "how did you end up in this job?". */
+/** A question about how the persona got here: "how did you end up running...", "what was it like being a captain". */
+const CAREER =
+  /\b(?:how did (?:you|u) (?:end up|get into|come to|get to|start out|become|land)|how (?:you|u) (?:went|got|ended up) from|what was it like (?:being|as|working)|what did (?:you|u) do before)\b/i;
+/** A learner marking a question as off the topic: "random q but...", "totally random", "side note". */
+const ASIDE =
+  /^(?:\W*(?:ok|so|and|haha|lol|btw)\W+)*(?:random (?:q|question)|totally random|side note|off[- ]topic|unrelated)\b/i;
 const BACKGROUND_WORDS =
   /\b(background|career|your experience|experience in|how did you (get|end up|come|start)|before (this|that) (role|job|position)|before you joined|how long have you (been|worked))\b/;
 
