@@ -996,6 +996,17 @@ describe("offline persona: asides and how the buyer got here (writers D and K, d
   });
 
   it.each([
+    ["writer-k", "pK2", "so how many crew do u have", /210 staff/],
+    ["writer-d", "pD1", "how many gyms you got anyway, 20 something?", /22 clubs/],
+  ])(
+    "%s %s: '%s' counts what the card calls by another name, not a pain with a number in it",
+    (file, id, line, count) => {
+      const [, reply] = play(dev(file, id), ["hi", line], "count");
+      expect(reply).toMatch(count);
+    },
+  );
+
+  it.each([
     ["writer-d", "pD2", "random q but do the vets ever just go home early when there's gaps lol", /idle|slot|no-shows/],
     ["writer-d", "pD2", "side note, are you guys planning to buy more practices this year", /booster|compliance|%/],
   ])("%s %s: '%s' gets a light aside, never a pain or a goal", (file, id, line, pain) => {

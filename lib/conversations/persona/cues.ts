@@ -114,7 +114,9 @@ const RELATED_PAIRS = `van:fleet van:vehicle van:truck vehicle:fleet driver:van 
   machine:cell shift:rota hour:time minute:late late:delay target:goal percentage:rate percentage:%
   rate:% receptionist:desk receptionist:front chef:kitchen manager:site margin:cost tablet:app
   seat:user seat:licence seat:license licence:user license:user active:use mechanic:fitter mechanic:technician
-  mechanic:tech mechanic:engineer technician:engineer technician:tech fitter:engineer worker:staff`;
+  mechanic:tech mechanic:engineer technician:engineer technician:tech fitter:engineer worker:staff crew:staff
+  gym:club club:site practice:clinic practice:surgery shop:store shop:branch outlet:store outlet:branch
+  venue:site warehouse:depot warehouse:site vessel:boat vessel:ship lorry:truck lorry:vehicle bus:vehicle`;
 
 /**
  * Verbs that say one thing once negated: "customers don't turn up", "didn't come", "never showed", "fail to

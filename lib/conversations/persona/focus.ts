@@ -239,6 +239,15 @@ export function countedNoun(c: Ctx): string | null {
 }
 
 /**
+ * "How many devices do you fail to get back?", "how many rooms aren't ready?": a count of a trouble, not of what
+ * the business has.
+ */
+export function countsTrouble(c: Ctx): boolean {
+  const core = c.main ? c.main.tokens.slice(c.main.start) : [];
+  return core.some((t) => t.negated || CLASSES.difficulty.has(t.lemma) || CLASSES.difficulty.has(t.lower));
+}
+
+/**
  * The card fact that counts the thing asked about ("22 gyms", "3 vessels", "about 140 staff"): a number, then
  * within three words the noun or a related word. A hidden pain is not given away this way.
  */
@@ -251,11 +260,8 @@ const COUNTED_CACHE = new WeakMap<Ctx, Fact | null>();
 
 function findCountingFact(c: Ctx): Fact | null {
   const noun = countedNoun(c);
-  if (!noun || HEADCOUNT_WORDS.has(noun) || DURATIONS.has(noun)) return null;
-  // "How many devices do you fail to get back?", "how many rooms aren't ready?": a count of a trouble, not of
-  // what the business has.
+  if (!noun || HEADCOUNT_WORDS.has(noun) || DURATIONS.has(noun) || countsTrouble(c)) return null;
   const core = c.main ? c.main.tokens.slice(c.main.start) : [];
-  if (core.some((t) => t.negated || CLASSES.difficulty.has(t.lemma) || CLASSES.difficulty.has(t.lower))) return null;
   // "How many rooms would a room attendant clean in one shift?": a rate per person, not what the business has.
   const at = core.findIndex((t) => stem(t.lemma) === noun);
   const after = core.slice(at + 1, at + 4);
