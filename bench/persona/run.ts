@@ -138,6 +138,8 @@ function writersTable() {
     ["Y holdout", runSet("writer-y")],
     // Writer Z (session 19): all holdout, measured on the session's starting code and after, never read.
     ["Z holdout", runSet("writer-z")],
+    // Writer AA (session 19, end): all holdout, measured on the session's starting code (28b784e) and after, never read.
+    ["AA holdout", runSet("writer-aa")],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));
