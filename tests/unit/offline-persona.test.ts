@@ -1015,3 +1015,27 @@ describe("offline persona: asides and how the buyer got here (writers D and K, d
     expect(reply).toMatch(/^Ha\b/);
   });
 });
+
+describe("offline persona: writer H's nervous learners (dev), read in session 19", () => {
+  const { personas, scripts } = loadSet("writer-h");
+  const replies = (id: string) => {
+    const script = scripts.find((s) => s.id === id)!;
+    return play(
+      personas[script.persona],
+      script.turns.map((t) => t.text),
+      id,
+    );
+  };
+
+  it("H-28: agrees to 'a four-week pilot', never 'let's do a A four-week pilot' (the card's 'A' lent its capital)", () => {
+    const said = replies("H-28").join(" ");
+    expect(said).toMatch(/let's do a four-week pilot/i);
+    expect(said).not.toMatch(/\ba A\b/);
+  });
+
+  it("H-08: 'if you didnt have to worry about that anymore what would that mean for you' asks the value, not the worries", () => {
+    const script = scripts.find((s) => s.id === "H-08")!;
+    const at = script.turns.findIndex((t) => t.text.startsWith("um if you didnt have to worry"));
+    expect(replies("H-08")[at]).not.toMatch(/worries me/i);
+  });
+});

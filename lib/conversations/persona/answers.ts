@@ -546,9 +546,11 @@ export function learnerStep(c: Ctx): string | null {
   const words = said.split(/\s+/).map((w) => SWAP[w] ?? cased.get(w) ?? w);
   while (words.length && ["and", "of", "the"].includes(words.at(-1)!)) words.pop();
   if (!words.some((w) => /[a-z]/.test(w))) return null;
-  // "pilot" alone reads oddly: "a pilot".
-  if (!["a", "an", "the", "this", "that", "one", "my", "your"].includes(words[0]) && !/^\d/.test(words[0]))
-    words.unshift(/^[aeiou]/.test(words[0]) ? "an" : "a");
+  // "pilot" alone reads oddly: "a pilot". A card that opens a sentence with "A four-week pilot" lends its capital
+  // to the learner's "a" ("let's do a A four-week pilot"): an article is said in lower case.
+  const DETERMINERS = ["a", "an", "the", "this", "that", "one", "my", "your"];
+  if (DETERMINERS.includes(words[0].toLowerCase())) words[0] = words[0].toLowerCase();
+  else if (!/^\d/.test(words[0])) words.unshift(/^[aeiou]/i.test(words[0]) ? "an" : "a");
   return words.join(" ");
 }
 

@@ -367,6 +367,9 @@ export const ROUTES: Route[] = [
       CONCERN_WORDS.test(c.reading.text) &&
       // "Because of the delivery slipping, what is the risk with that customer?" asks what the pain leads to.
       !(c.main?.act === "implication" && c.s.current !== null) &&
+      // "If you didn't have to worry about that anymore, what would that mean for you?" asks its value (a rule
+      // says so, not a model's guess).
+      !(c.main?.act === "need-payoff" && c.main.decision.by === "rule") &&
       !(clearHit(c) && specificOverlap(c.card, c.q, clearHit(c)!.fact) >= 2),
     reply: onConcern,
   },
