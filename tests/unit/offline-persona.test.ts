@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { holdDiscovery, holdPitch, type Send } from "@/bench/persona/learner";
+import { decisionOf } from "@/bench/persona/rubric";
 import { loadSet } from "@/bench/persona/styles";
 import { offlineReply, type TranscriptLine } from "@/lib/conversations/offline-persona";
 import { cardOf } from "@/lib/conversations/persona/facts";
@@ -1037,5 +1038,30 @@ describe("offline persona: writer H's nervous learners (dev), read in session 19
     const script = scripts.find((s) => s.id === "H-08")!;
     const at = script.turns.findIndex((t) => t.text.startsWith("um if you didnt have to worry"));
     expect(replies("H-08")[at]).not.toMatch(/worries me/i);
+  });
+});
+
+describe("offline persona: a deadline and a brush-off (the off-script briefs of writers Z and AA)", () => {
+  const dana = demoRoleplays[0].persona;
+
+  it.each([
+    "we can give you 20% off but the price is only valid till friday",
+    "honestly this deal ends friday so you need to decide now",
+    "last chance, the promo expires tomorrow",
+  ])("'%s' is pushed back on, unmistakably, not waved through with 'Go on'", (line) => {
+    const [, reply] = play(dana, ["hi dana", line], "pressure");
+    expect(decisionOf(reply)).toBe("no");
+    expect(reply).not.toMatch(/^(?:Go on|Mm|Sure, go ahead)/);
+  });
+
+  it("a step proposed with a deadline is still the proposal's to decide: declined before discovery, with its reason", () => {
+    const [, reply] = play(dana, ["hi dana", "let's book the demo for thursday, the discount ends friday"], "pressure");
+    expect(reply).toMatch(/^Not yet|^No/);
+    expect(reply).not.toMatch(/deadline/);
+  });
+
+  it("'ok your loss then' ends it coolly", () => {
+    const [, , reply] = play(dana, ["hi dana", "we do route planning software", "ok your loss then"], "pressure");
+    expect(reply).toMatch(/that's that|we're done|Thanks for calling/);
   });
 });

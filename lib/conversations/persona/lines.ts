@@ -234,6 +234,14 @@ const LINES = {
     "I'd need to look that up with finance, honestly.",
   ],
   evadeOthers: ["I couldn't tell you what others do.", "No idea, honestly. I don't follow what other firms do."],
+  /** A deadline the seller sets ("only valid till Friday", "decide today"): an experienced buyer does not rush. */
+  pressure: [
+    "No. I don't buy on someone else's deadline. If it's right for us, it'll still be right later.",
+    "No, not on a deadline. If it's only good till then, it's probably not for us.",
+    "No, deadlines like that don't work on me. Let's see if it's even a fit first.",
+  ],
+  /** A seller who turns dismissive ("your loss"): cool, short, and done. */
+  brushedOff: ["Right. Well, that's that, then.", "Okay. I think we're done here.", "Fair enough. Thanks for calling."],
   /** A question the learner marks as off the topic ("random q but..."), not on the card: light, in character. */
   aside: ["Ha, couldn't tell you. Anyway.", "Ha, that's one for another day.", "Ha, no idea, honestly. Where were we?"],
   evadePersonal: [

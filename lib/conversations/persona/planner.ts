@@ -11,6 +11,7 @@ import { WH } from "@/lib/language/units";
 import {
   answerFrom,
   type Ctx,
+  learnerStep,
   nextFacts,
   onCheck,
   onConcern,
@@ -96,6 +97,19 @@ export const ROUTES: Route[] = [
         (c.s.closed || !c.reading.units.some((u) => u.question && u.act !== "small-talk"))) ||
       (c.s.turn > 2 && THANKS_CLOSE.test(c.reading.text) && !c.reading.units.some((u) => u.question)),
     reply: (c) => say(c, c.s.closed ? "goodbyeAgreed" : "goodbye"),
+  },
+  {
+    id: "brushed-off",
+    does: "a seller who turns dismissive ('your loss', 'suit yourself') gets a cool, short end, never 'Go on'",
+    when: (c) => BRUSH_OFF.test(c.reading.text),
+    reply: (c) => say(c, "brushedOff"),
+  },
+  {
+    id: "pressure",
+    does: "a deadline the seller sets ('only valid till Friday', 'decide today') is pushed back on, never waved through",
+    // A step proposed in the same breath is the proposal route's to accept or decline, on what discovery earned.
+    when: (c) => PRESSURE.test(c.reading.text) && !c.s.closed && learnerStep(c) === null,
+    reply: (c) => say(c, "pressure"),
   },
   {
     id: "say-again",
@@ -559,6 +573,11 @@ function answeredByStage(c: Ctx): boolean {
  * are they ringing off the hook?" opens a new topic: its "they" points at the phones.
  */
 /** A question about the persona's career: "what's your background?", "how did you end up in this job?". */
+/** A deadline the seller sets to force a decision. */
+const PRESSURE =
+  /\b(?:only (?:valid|good|available|on offer)(?: (?:un)?til| till| until)?|(?:offer|deal|price|discount|promo\w*) (?:ends|expires|runs out|goes up|is only)|(?:ends|expires) (?:on )?(?:friday|monday|tuesday|wednesday|thursday|saturday|sunday|today|tonight|tomorrow|this week|end of (?:the )?(?:week|month))|(?:decide|sign|commit) (?:now|today|tonight|by (?:friday|monday|tomorrow|the end of))|last chance|limited[- ]time)\b/i;
+/** A seller who turns dismissive. */
+const BRUSH_OFF = /\b(?:your loss|suit yourself|you'?ll regret (?:it|this)|fine,? forget it|whatever then)\b/i;
 /** A question about how the persona got here: "how did you end up running...", "what was it like being a captain". */
 const CAREER =
   /\b(?:how did (?:you|u) (?:end up|get into|come to|get to|start out|become|land)|how (?:you|u) (?:went|got|ended up) from|what was it like (?:being|as|working)|what did (?:you|u) do before)\b/i;
