@@ -242,7 +242,7 @@ export function countedNoun(c: Ctx): string | null {
  * "How many devices do you fail to get back?", "how many rooms aren't ready?": a count of a trouble, not of what
  * the business has.
  */
-export function countsTrouble(c: Ctx): boolean {
+function countsTrouble(c: Ctx): boolean {
   const core = c.main ? c.main.tokens.slice(c.main.start) : [];
   return core.some((t) => t.negated || CLASSES.difficulty.has(t.lemma) || CLASSES.difficulty.has(t.lower));
 }

@@ -514,7 +514,6 @@ export const ROUTES: Route[] = [
 const PEOPLE =
   /\b(customers?|clients?|staff|team|drivers?|managers?|patients?|students?|parents?|crews?|nurses?|engineers?|agents?|colleagues|people|everyone|board|finance)\b/i;
 
-/** A turn that asks how the persona is ("how's your week going", "how are you doing"). */
 const AGAIN_LEADS = ["Sure.", "No problem.", "Sorry, sure."];
 const SAID_AGAIN = /^(?:(?:Sure|No problem|Sorry, sure)\.\s*)+/;
 /** The buyer's own lead-ins, said once: "Well, since you ask.", "The big one:", "As I said,". */
@@ -536,6 +535,7 @@ function unsureWho(c: Ctx): boolean {
   return !!d && d.by === "model" && d.p < 0.6 && asksWho(c);
 }
 
+/** A turn that asks how the persona is ("how's your week going", "how are you doing"). */
 function asksHow(c: Ctx): boolean {
   return c.reading.units.some((u) => u.act === "small-talk" && u.question !== null && u.question !== "tag");
 }
@@ -567,12 +567,6 @@ function answeredByStage(c: Ctx): boolean {
   return stage !== "implication" || c.s.revealed.length > 0 || hiddenPains(c) > 0;
 }
 
-/**
- * A follow-up is about what is on the table: it points back ("what does that cost", "how's that
- * hitting the team"), names nothing new, or takes up the buyer's own words. "What about the phones,
- * are they ringing off the hook?" opens a new topic: its "they" points at the phones.
- */
-/** A question about the persona's career: "what's your background?", "how did you end up in this job?". */
 /** A deadline the seller sets to force a decision. */
 const PRESSURE =
   /\b(?:only (?:valid|good|available|on offer)(?: (?:un)?til| till| until)?|(?:offer|deal|price|discount|promo\w*) (?:ends|expires|runs out|goes up|is only)|(?:ends|expires) (?:on )?(?:friday|monday|tuesday|wednesday|thursday|saturday|sunday|today|tonight|tomorrow|this week|end of (?:the )?(?:week|month))|(?:decide|sign|commit) (?:now|today|tonight|by (?:friday|monday|tomorrow|the end of))|last chance|limited[- ]time)\b/i;
@@ -584,6 +578,7 @@ const CAREER =
 /** A learner marking a question as off the topic: "random q but...", "totally random", "side note". */
 const ASIDE =
   /^(?:\W*(?:ok|so|and|haha|lol|btw)\W+)*(?:random (?:q|question)|totally random|side note|off[- ]topic|unrelated)\b/i;
+/** A question about the persona's career: "what's your background?", "how did you end up in this job?". */
 const BACKGROUND_WORDS =
   /\b(background|career|your experience|experience in|how did you (get|end up|come|start)|before (this|that) (role|job|position)|before you joined|how long have you (been|worked))\b/;
 
@@ -605,6 +600,11 @@ function personalQuestion(c: Ctx): boolean {
 const countsThis = (c: Ctx) =>
   c.q.wants.number && !!c.main?.tokens.slice(c.main.start).some((t) => ANAPHORS.has(t.lower) && t.pos === "PRON");
 
+/**
+ * A follow-up is about what is on the table: it points back ("what does that cost", "how's that
+ * hitting the team"), names nothing new, or takes up the buyer's own words. "What about the phones,
+ * are they ringing off the hook?" opens a new topic: its "they" points at the phones.
+ */
 function pointsBack(c: Ctx): boolean {
   const core = c.main ? c.main.tokens.slice(c.main.start) : [];
   const firstNoun = core.findIndex((t) => t.pos === "NOUN" || t.pos === "PROPN");

@@ -64,11 +64,12 @@ export function recitesCard(reply: string, persona: Persona | Card): boolean {
   return longestRun(reply, card).length >= RECITATION_WORDS;
 }
 
+/** The reply's whitespace words that hold a word (not a lone dash or mark), with their places in the text. */
+const wordSpans = (text: string) => [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+
 /** Character span of the run's words in the text. */
 function spanOf(text: string, run: Run): [number, number] {
-  const spans = [...text.matchAll(/\S+/g)]
-    .filter((m) => wordOf(m[0]))
-    .map((m) => [m.index!, m.index! + m[0].length] as const);
+  const spans = wordSpans(text).map((m) => [m.index!, m.index! + m[0].length] as const);
   return [spans[run.start]?.[0] ?? 0, spans[Math.max(run.start, run.end - 1)]?.[1] ?? text.length];
 }
 
@@ -107,7 +108,7 @@ const KEEP_ADVERBS = new Set(
   ),
 );
 function withoutOptionalWords(text: string, run: Run): string[] {
-  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const spans = wordSpans(text);
   const tags = tagsOf(spans.map((m) => m[0]));
   const out: string[] = [];
   for (let k = run.start; k < run.end; k++) {
@@ -353,7 +354,7 @@ const lightIn = (text: string) => (text.match(LIGHT) ?? []).map((a) => a.toLower
  * sentence.
  */
 function withAdverb(text: string, run: Run, seed: string, used: Map<string, number>): string[] {
-  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const spans = wordSpans(text);
   const tags = tagsOf(spans.map((m) => m[0]));
   const w = (k: number) => wordOf(spans[k]?.[0] ?? "");
   const [from, to] = sentenceOf(spans, run.start);
@@ -395,7 +396,7 @@ const REPLY_FILLERS = 2;
 /** Whether the run's sentence, or the reply, has already spent its fillers. */
 function fillersSpent(text: string, run: Run): boolean {
   if (fillersIn(text).length >= REPLY_FILLERS) return true;
-  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const spans = wordSpans(text);
   const [from, to] = sentenceOf(spans, run.start);
   const sentence = text.slice(spans[from].index!, spans[to].index! + spans[to][0].length);
   return fillersIn(sentence).length >= SENTENCE_FILLERS;
@@ -420,7 +421,7 @@ function sentenceOf(spans: RegExpMatchArray[], k: number): [number, number] {
  */
 const LONG_SENTENCE = 12;
 function sayLess(text: string, run: Run): string[] {
-  const spans = [...text.matchAll(/\S+/g)].filter((m) => wordOf(m[0]));
+  const spans = wordSpans(text);
   const [from, to] = sentenceOf(spans, run.start);
   const tags = tagsOf(spans.map((m) => m[0]));
   const w = (k: number) => wordOf(spans[k]?.[0] ?? "");

@@ -334,7 +334,7 @@ function namesTool(c: Ctx, h: Hit): boolean {
   return h.fact.pieces
     .join(" ")
     .split(/[^A-Za-z&-]+/)
-    .some((w: string) => /^[A-Z]/.test(w) && c.card.names.has(w.toLowerCase()) && !own.has(w.toLowerCase()));
+    .some((w) => /^[A-Z]/.test(w) && c.card.names.has(w.toLowerCase()) && !own.has(w.toLowerCase()));
 }
 
 /**
