@@ -56,6 +56,11 @@ export function ScorecardPanel({
         <p className="mb-3 rounded-md border border-yellow-500/50 bg-yellow-50 p-2 text-sm text-yellow-900">
           Capped at {scorecard.cap.limit}: {scorecard.cap.reason}.
         </p>
+      ) : automaticScore === undefined && scorecard.mean !== undefined && scorecard.mean > scorecard.score ? (
+        <p className="mb-3 text-sm text-muted-foreground" data-testid="scorecard-held-back">
+          The criteria average {scorecard.mean}, and the score is {scorecard.score}: above 75, a quarter of each
+          measured point is left for a coach&apos;s judgement.
+        </p>
       ) : null}
       <ul className="grid gap-3" aria-label="Scorecard criteria">
         {scorecard.criteria.map((c) => (

@@ -93,6 +93,8 @@ export type StoredScorecardResult<Measure extends string = string> = {
   passed: boolean;
   /** `code` "too_little" marks the ceilings for too little to grade (grades stored before codes lack it). */
   cap: { limit: number; reason: string; code?: "too_little" } | null;
+  /** The criteria's weighted mean, when part of it above 75 was held back for a coach's judgement (grading/scorecard.ts `curved`). */
+  mean?: number;
   criteria: StoredCriterionResult<Measure>[];
 };
 

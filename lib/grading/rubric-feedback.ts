@@ -129,7 +129,7 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
 function verdict(kind: ScenarioKind, card: ScorecardResult, input: MeasureInput): string {
   const discovery = input.questions.filter((q) => q.stage !== null).length;
   if (card.cap?.code === "too_little") return "Too little to grade.";
-  if (card.cap && card.cap.limit < 95) return `Held back: ${card.cap.reason}.`;
+  if (card.cap) return `Held back: ${card.cap.reason}.`;
   if (kind === "sales-discovery" && discovery === 0) return "This conversation was a pitch, not a discovery call.";
   if (card.score >= 80) return `A strong ${KIND_NAME[kind]}.`;
   if (card.score >= 60) return `A solid ${KIND_NAME[kind]} with clear gaps.`;

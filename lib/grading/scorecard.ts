@@ -35,6 +35,17 @@ export function substanceGate(criteria: { weight: number; measure?: string | nul
   return weight ? 0.5 + 0.5 * (substance.reduce((s, c) => s + c.weight * c.score!, 0) / weight / 100) : 1;
 }
 
+/**
+ * A measure sees which checks a call met, not how well it met them. Above GOOD, a quarter of each point the
+ * measured criteria give is held back, so a call that passes every check lands near 94 and the way from there
+ * to 100 is a coach's judgement. Scores Claude or an instructor gave count in full: `measuredShare` is the
+ * share of the counted weight that was measured. Fitted on the dev calls only (bench/RESULTS.md, session 20).
+ */
+export const GOOD = 75;
+export function curved(raw: number, measuredShare: number): number {
+  return raw <= GOOD ? raw : raw - (raw - GOOD) * 0.25 * measuredShare;
+}
+
 /** A spoken discovery call in which the learner did most of the talking. */
 function talkCapped(input: MeasureInput, scenario: Scenario): boolean {
   const share = talkShare(input.metrics);
@@ -94,8 +105,6 @@ export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResul
   ) {
     caps.push({ limit: 55, reason: "no question built on an answer: the other side's answers were ignored" });
   }
-  // Checks and counts can show a call is excellent, not that it is flawless: the last points need a coach's judgement.
-  caps.push({ limit: 95, reason: "measured criteria keep the last five points for judgement they cannot make" });
   return caps.sort((a, b) => a.limit - b.limit)[0] ?? null;
 }
 
@@ -194,14 +203,19 @@ export function evaluateScorecard(
   }
   const scored = criteria.filter((c) => c.counted !== null);
   const weight = scored.reduce((s, c) => s + c.weight, 0);
-  const raw = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.counted!, 0) / weight : 0;
+  const measured = scored.filter((c) => c.source === "measured").reduce((s, c) => s + c.weight, 0);
+  const mean = weight > 0 ? scored.reduce((s, c) => s + c.weight * c.counted!, 0) / weight : 0;
+  const raw = curved(mean, weight > 0 ? measured / weight : 0);
   const cap = ceiling(input, scenario);
   const score = Math.round(cap ? Math.min(raw, cap.limit) : raw);
+  const capped = cap && raw > cap.limit ? cap : cap && cap.code === "too_little" ? cap : null;
   return {
     pass_mark: scorecard.pass_mark,
     score,
     passed: score >= scorecard.pass_mark,
-    cap: cap && raw > cap.limit ? cap : cap && cap.code === "too_little" ? cap : null,
+    cap: capped,
+    // Said on the grade page, so the criteria's mean and the score do not seem to disagree.
+    ...(!capped && Math.round(mean) > score ? { mean: Math.round(mean) } : {}),
     criteria,
   };
 }

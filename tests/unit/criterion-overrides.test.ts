@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SCORECARDS } from "@/lib/grading/default-scorecards";
 import { rescoreWithOverrides } from "@/lib/grading/overrides";
 import { gradeWithRubric } from "@/lib/grading/rubric-grader";
-import { ceiling, type CriterionResult } from "@/lib/grading/scorecard";
+import { ceiling, type CriterionResult, curved } from "@/lib/grading/scorecard";
 
 import { discoveryCall, pushyPitch, samplePersona, timedTurns } from "../fixtures/grading/sample-calls";
 
@@ -41,10 +41,24 @@ describe("the overall recomputed from overridden criteria", () => {
     const styled = { criteria: [criterion("spin", 50, 40, "spin"), criterion("fillers", 50, 80, "fillers")] };
     // Gate 0.5 + 0.5 * 0.4 = 0.7: fillers count 56, overall (20 + 28) = 48.
     expect(rescoreWithOverrides(styled, {}, null)).toBe(48);
-    // Substance raised to 100: the gate opens (1.0), fillers count 80.
-    expect(rescoreWithOverrides(styled, { spin: 100 }, null)).toBe(90);
+    // Substance raised to 100: the gate opens (1.0), fillers count 80. The mean, 90, is above GOOD (75) and half
+    // of its weight is still measured: 90 - 15 * 0.25 * 0.5 = 88.
+    expect(rescoreWithOverrides(styled, { spin: 100 }, null)).toBe(88);
     // The instructor's 80 for fillers is not scaled again.
     expect(rescoreWithOverrides(styled, { fillers: 80 }, null)).toBe(60);
+  });
+
+  it("holds back a quarter of each measured point above 75, never an instructor's: every criterion overridden to 90 gives 90", () => {
+    const high = { criteria: [criterion("spin", 60, 100, "spin"), criterion("listening", 40, 90, "listening")] };
+    // Measured 96: 96 - 21 * 0.25 = 90.75.
+    expect(rescoreWithOverrides(high, {}, null)).toBe(91);
+    expect(rescoreWithOverrides(high, { spin: 90, listening: 90 }, null)).toBe(90);
+    expect(rescoreWithOverrides(high, { spin: 100, listening: 100 }, null)).toBe(100);
+    // Below 75 nothing is held back.
+    expect(rescoreWithOverrides(high, { spin: 70, listening: 70 }, null)).toBe(70);
+    expect(curved(74, 1)).toBe(74);
+    expect(curved(100, 1)).toBe(93.75);
+    expect(curved(100, 0)).toBe(100);
   });
 
   it("gives back the automatic score of real graded calls exactly when nothing is overridden", () => {

@@ -70,6 +70,17 @@ function contradictions(c: LabelledCall, g: GradeResult, turns: TranscriptTurn[]
   }
   const good = g.scorecard.criteria.find((x) => x.measure === "questions")?.detail.match(/^(\d+) discovery questions?/);
   if (good && num(good[1]) !== counted.length) out.push(`"${good[0]}" vs ${counted.length} counted`);
+  // The score is the criteria's weighted mean, a quarter of each measured point above 75 held back, under the
+  // cap; the mean the page shows is that mean.
+  const scored = g.scorecard.criteria.filter((x) => x.counted !== null);
+  const weight = scored.reduce((s, x) => s + x.weight, 0);
+  const mean = weight ? scored.reduce((s, x) => s + x.weight * x.counted!, 0) / weight : 0;
+  const share = weight ? scored.filter((x) => x.source === "measured").reduce((s, x) => s + x.weight, 0) / weight : 0;
+  const curved = mean > 75 ? mean - ((mean - 75) / 4) * share : mean;
+  const expected = Math.round(g.scorecard.cap ? Math.min(curved, g.scorecard.cap.limit) : curved);
+  if (expected !== g.score) out.push(`score ${g.score} vs ${expected} from the criteria`);
+  if (g.scorecard.mean !== undefined && g.scorecard.mean !== Math.round(mean))
+    out.push(`the page says the criteria average ${g.scorecard.mean}, they average ${Math.round(mean)}`);
   const score = g.feedback.overall_feedback.match(/Your score of (\d+)/);
   if (score && num(score[1]) !== g.score) out.push(`"${score[0]}" vs score ${g.score}`);
   const topics = g.scorecard.criteria.find((x) => x.measure === "topics")?.detail.match(/^(\d+) of (\d+) pains/);
