@@ -64,9 +64,15 @@ async function main() {
     for (const s of only) {
       let right = 0;
       const byCorpus: Record<string, [number, number]> = {};
-      for (let fold = 0; fold < 5; fold++) {
-        const trainRows = dev.filter((_, i) => i % 5 !== fold);
-        const test = dev.filter((_, i) => i % 5 === fold);
+      // --group: each fold is one writer's corpus, so the score is for words the model never saw a writer of.
+      const groups = [...new Set(dev.map((u) => u.corpus))];
+      const grouped = process.argv.includes("--group");
+      const folds = grouped ? groups.length : 5;
+      const inFold = (u: (typeof dev)[number], i: number, fold: number) =>
+        grouped ? u.corpus === groups[fold] : i % 5 === fold;
+      for (let fold = 0; fold < folds; fold++) {
+        const trainRows = dev.filter((u, i) => !inFold(u, i, fold));
+        const test = dev.filter((u, i) => inFold(u, i, fold));
         setActiveModels(trainModels(trainRows, s));
         for (const u of test) {
           const a = analyseTurn(u.text);

@@ -154,7 +154,10 @@ const BLAME =
   /\b(?:you should have|you must have|that's (?:not our|your) (?:fault|problem)|not our fault|that's (?:the|our) policy|nothing i can do|there's nothing (?:i|we) can do|(?:^|[,.;:!?]\s*|\b(?:but|because|since|and|so|well|sorry|look|listen|ok|okay|yeah|no|if)\s+)you didn't|you need to read|it's your|user error|can't help you)\b/;
 /** A fix or a dated promise; a bare "today" ("anything else I can help with today?") is neither. */
 const RESOLVE =
-  /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat\w*|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|ticket number|reference number|case number)\b|\b(?:i'?ll|i will|we'?ll|we will|it'?ll|it will|you'?ll|you will|should)\b[^.?!]*\b(?:today|tomorrow|tonight)\b/;
+  /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat(?:e|ed|es|ing)\b|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|ticket number|reference number|case number)\b|\b(?:i'?ll|i will|we'?ll|we will|it'?ll|it will|you'?ll|you will|should)\b[^.?!]*\b(?:today|tomorrow|tonight)\b/;
+/** A fix named to refuse it: "I'm not able to waive the fee", "we can't refund opened items". */
+const REFUSED_FIX =
+  /\b(?:(?:not|n't) (?:be )?able to|unable to|can't|cannot|can not|won't be able to|not allowed to)\s+(?:\w+\s+){0,2}?(?:refund|replace|credit|reset|resend|reship|waive|cancel|rebook|upgrade|dispatch|escalate)\w*/g;
 /** A check that the problem is solved. */
 const CONFIRM =
   /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
@@ -166,14 +169,44 @@ export const FURTHER_HELP = /\b(?:is there anything else|anything else i can)\b/
 const THANKS =
   /\b(?:thank(?:s| you)|great|perfect|that works|appreciate|that helps|brilliant|wonderful|fine|okay that|good,? thanks|that's (?:great|good|fine|fair|helpful))\b/;
 
+/**
+ * Hiding behind policy or handing the problem on, said in any words: a policy or the terms cited as the
+ * answer ("Per our delivery policy, windows are estimates", "our policy is that we aren't able to..."), the
+ * customer sent to someone else ("You'd need to contact Swift Freight directly"), or the problem put outside
+ * the company ("deliveries are handled by our third-party carrier, so we don't have visibility"). A policy
+ * cited while granting something ("per our policy you get a full refund, I'll process it now", "normally
+ * that's policy, but I've made an exception") is not hiding behind it. Examples: tests/unit/service-signals.test.ts.
+ */
+const POLICY =
+  /\b(?:(?:per|as per|according to|under) (?:our|the|company|store)(?: \w+)? (?:policy|policies|terms(?: and conditions)?|rules|procedures?)|(?:our|the|company)(?: \w+)? (?:policy|policies|terms|rules) (?:is|are|says|say|states|doesn't|does not|don't|do not|won't|will not)|(?:that's|that is|it's|it is) (?:the |our |company |store )?(?:policy|procedure))\b/;
+const HANDED_ON =
+  /\b(?:you(?:'d| would| will|'ll)? (?:need|have) to (?:contact|call|ring|email|reach out to|get in touch with|speak to|talk to|take (?:it|that|this) up with) (?:them|the (?!team\b)\w+|your \w+|(?!us\b|me\b|again\b|back\b)\w+(?: \w+)? directly)|(?:is|are) (?:handled|managed|done|run) by (?:our |the |an? )?(?:third[- ]party|external|outside|partner|courier|carrier|contractor|supplier)|(?:we|i) (?:don't|do not) (?:really )?have (?:any )?(?:visibility|control|access)|(?:out of|not in) (?:our|my) (?:hands|control)|nothing to do with us)\b/;
+const GRANTS =
+  /\b(?:but|however|though)\b.*\b(?:i'?ll|i will|i can|i've|i have|we'?ll|we can|let me)\b|\b(?:make|made|making) an exception\b|\b(?:i'?ll|i will|i can|let me) (?:refund|replace|credit|waive|arrange|send|book|process|sort|fix|call|contact|chase|escalate)/;
+const hidesBehindPolicy = (sentence: string) =>
+  (POLICY.test(sentence) || HANDED_ON.test(sentence)) && !GRANTS.test(sentence);
+
 /** Blaming the customer or hiding behind policy: discourteous in any conversation. */
-export const blameLines = (turns: TranscriptTurn[]) => linesMatching(turns, "learner", BLAME);
+export const blameLines = (turns: TranscriptTurn[]) => {
+  const out: Evidence[] = [];
+  turns.forEach((t, turn) => {
+    if (t.speaker !== "learner") return;
+    for (const s of sentencesOf(t.text)) {
+      const n = normaliseText(s);
+      if (BLAME.test(n) || hidesBehindPolicy(n)) out.push({ turn, quote: s });
+    }
+  });
+  return out;
+};
 
 export function serviceChecks(turns: TranscriptTurn[]) {
   const learner = turns.map((t, i) => ({ t, i })).filter(({ t }) => t.speaker === "learner");
-  const find = (re: RegExp) => {
+  const find = (re: RegExp, unless?: (sentence: string) => boolean) => {
     for (const { t, i } of learner)
-      for (const s of sentencesOf(t.text)) if (re.test(normaliseText(s))) return { turn: i, quote: s };
+      for (const s of sentencesOf(t.text)) {
+        const n = normaliseText(s);
+        if (re.test(n) && !unless?.(n)) return { turn: i, quote: s };
+      }
     return null;
   };
   // The customer's last word on the matter: a closing "You too." or "Bye." returns a courtesy, it says nothing.
@@ -181,11 +214,12 @@ export function serviceChecks(turns: TranscriptTurn[]) {
     .reverse()
     .filter((t) => t.speaker === "persona")
     .find((t, k, all) => k === all.length - 1 || !CLOSING_COURTESY.test(normaliseText(t.text)));
-  const resolution = find(RESOLVE);
+  // "I'm not able to waive the fee" names a fix to refuse it.
+  const resolution = find(RESOLVE, (n) => !RESOLVE.test(n.replace(REFUSED_FIX, " ")));
   return {
     empathy: find(EMPATHY),
     ownership: find(OWNERSHIP),
-    blame: find(BLAME),
+    blame: blameLines(turns)[0] ?? null,
     resolution,
     confirmation:
       find(CONFIRM) ?? (resolution ? (readBackConfirmed(turns, resolution.turn) ?? find(FURTHER_HELP)) : null),

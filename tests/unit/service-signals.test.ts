@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+
+import { blameLines, serviceChecks } from "@/lib/grading/signals";
+import type { TranscriptTurn } from "@/lib/grading/transcript";
+
+const said = (...lines: string[]): TranscriptTurn[] =>
+  lines.flatMap((text, i) => [
+    { seq: 2 * i, speaker: "persona", text: "My delivery never came.", started_at: null, ended_at: null },
+    { seq: 2 * i + 1, speaker: "learner", text, started_at: null, ended_at: null },
+  ]) as unknown as TranscriptTurn[];
+
+describe("hiding behind policy or handing the problem on, in any words", () => {
+  it.each([
+    "Per our delivery policy, delivery windows are estimates and may be affected by carrier capacity.",
+    "Unfortunately our policy is that we aren't able to compensate for missed time from work.",
+    "Per our terms, orders that have already been dispatched are subject to a 15% restocking fee.",
+    "According to company policy we cannot refund opened items.",
+    "I can't reship while there's an open exception, that's policy.",
+    "You'd need to contact Swift Freight directly to reschedule.",
+    "you will have to call the manufacturer about that",
+    "So deliveries are handled by our third party carrier, so unfortunately we don't really have visibility.",
+    "I'm afraid that's out of our hands.",
+  ])("counts %s", (line) => {
+    expect(blameLines(said(line))).toHaveLength(1);
+  });
+
+  it.each([
+    "Per our policy you get a full refund, and I'll process it now.",
+    "Normally that's policy, but I've made an exception for you.",
+    "I'll call the carrier myself and chase them today.",
+    "You don't need to call us again, I will ring you on Thursday.",
+    "What's your hybrid policy?",
+    "Anything outside policy goes to an underwriter, and your team sets the rules.",
+    "If it happens again you can contact us any time.",
+    "I can see you contacted us before about the connection, I am sorry you need to call again.",
+    "You'd need to call us back on the main number.",
+  ])("does not count %s", (line) => {
+    expect(blameLines(said(line))).toHaveLength(0);
+  });
+
+  it("a fix named only to refuse it, or cited from the terms, is no resolution", () => {
+    expect(serviceChecks(said("I'm not able to waive the fee, sorry.")).resolution).toBeNull();
+    expect(serviceChecks(said("I can give you the escalation email for Swift Freight.")).resolution).toBeNull();
+    expect(serviceChecks(said("I'll refund the delivery charge today.")).resolution).not.toBeNull();
+    expect(serviceChecks(said("I've escalated it to the depot manager.")).resolution).not.toBeNull();
+    // Said as one run, as a speech transcript has it: the refusal keeps to the fix it refuses.
+    expect(
+      serviceChecks(said("i cant waive the fee but ill refund the delivery charge and its sorted by friday"))
+        .resolution,
+    ).not.toBeNull();
+  });
+});
