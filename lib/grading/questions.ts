@@ -143,7 +143,8 @@ export function markQuestions(ordered: TranscriptTurn[], card?: ReadonlySet<stri
           replied &&
           u.tokens.length <= 35 &&
           (i === asks.length - 1
-            ? wordsAfter <= 12 && !soldAfter
+            ? // Six words or more of the learner's own after it: answered only if the reply takes it up.
+              wordsAfter <= 12 && !soldAfter && (wordsAfter < 6 || takesUp(u, answers, reply))
             : // Two or three questions stacked ("how many vans do you have, and how do you plan the routes?"),
               // and a reply that takes this one up too: it shares a word with it, or gives a number it asked for.
               asks.length - i <= STACK && talkAfter(u.index) <= 12 && replyWords >= 12 && takesUp(u, answers, reply)),

@@ -699,7 +699,10 @@ function completeQuestion(segment: Token[]): boolean {
   // "wouldn't it be great if counts took twenty minutes and orders just followed...": after a condition
   // the "and" may carry the condition on.
   if (aux < 0 || segment.slice(aux).some((t) => CONDITIONS.has(t.lower))) return false;
-  return segment.slice(aux + 2).some((t) => t.pos === "VERB");
+  // "what impact does that have on...": a main-verb "have" or "do" is tagged as an auxiliary.
+  return segment
+    .slice(aux + 2)
+    .some((t, k, rest) => t.pos === "VERB" || (t.pos === "AUX" && !["VERB", "AUX"].includes(rest[k + 1]?.pos ?? "")));
 }
 
 /** A statement starts here: a subject (an article, a possessive, a pronoun or a noun) and its verb within a few words. */
@@ -762,9 +765,10 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
       points.push(i);
       continue;
     }
-    // "if the dock wait was gone what would you do": a condition stays with its question.
+    // "if the dock wait was gone what would you do": a condition stays with its question, until that question
+    // is complete ("if you could fix that what would it mean for you so how many sites...").
     const opener = segment.find((t) => !LEAD_INS.has(t.lower))?.lower ?? "";
-    if (CONDITIONS.has(opener)) continue;
+    if (CONDITIONS.has(opener) && !(completeQuestion(segment) && SPLIT_MARKERS.has(prev.lower))) continue;
     // "wouldn't it be great if...": after a verb "great" is the predicate, not a marker that opens a new unit.
     // "is saturday ok for you": after an inverted "is" and its subject the word is the predicate too.
     const lead = skipLeadIns(segment);

@@ -6,6 +6,7 @@ import { predict, withoutLabels } from "@/lib/language/model";
 import { readRepair } from "@/lib/language/normalise";
 import { RULES } from "@/lib/language/rules";
 import { sentencesOf } from "@/lib/language/sentences";
+import { withoutPunctuation } from "@/lib/language/units";
 
 import { loadAll, type Utterance } from "../fixtures/language/corpus";
 
@@ -515,6 +516,31 @@ describe("questions found by what they do", () => {
     // Not when the question is not yet complete, or when "and" joins two things it asks about.
     expect(split("what do the drivers and the planners think about it")).toHaveLength(1);
     expect(split("what happens when a van breaks down and the parts are late")).toHaveLength(1);
+  });
+
+  it("ends a condition-led question once it is complete and a marker opens the next (session 20)", () => {
+    const split = (t: string) => understand(t).units.map((u) => u.text);
+    for (const [typed, units] of [
+      ["awesome. If you could fix that, what would it mean for you? so how many locations are you guys at now?", 2],
+      ["if you could fix that what would it mean for you and what does the team think", 2],
+    ] as const) {
+      expect(split(typed)).toHaveLength(units);
+      expect(split(withoutPunctuation(typed.toLowerCase()))).toEqual(split(typed));
+    }
+    expect(split("If you could fix that, what would it mean for you? so how many locations are you at")[1]).toBe(
+      "so how many locations are you at",
+    );
+    // Must not split: a relative clause, a condition still being said, a wh-word inside the condition.
+    expect(split("what did you think of the demo the team gave you")).toHaveLength(1);
+    expect(split("so how do instructors know where a pupil's at if they swap to someone else")).toHaveLength(1);
+    expect(split("do you think the price is fair")).toHaveLength(1);
+    expect(split("how do you handle the calls we're getting from the stores")).toHaveLength(1);
+    expect(split("if the dock wait was gone what would you do with that hour")).toHaveLength(1);
+    expect(
+      split(
+        "If the customer get two hours window and live tracking, and the where is my order calls go down maybe by half, what this would mean for you",
+      ),
+    ).toHaveLength(1);
   });
 
   it("never reads 'what we do' or 'how we can help' as a question to the buyer", () => {

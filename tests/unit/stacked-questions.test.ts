@@ -93,3 +93,31 @@ describe("questions the buyer brushes off", () => {
     expect(waited[0][1]).toBe(true);
   });
 });
+
+/**
+ * A question with the learner's own talk after it (six words or more) was left to answer only if the reply takes
+ * it up: the buyer answers what ends the turn. From the cue-question check of bench:grading (session 20).
+ */
+describe("a question followed by the learner's own talk", () => {
+  it("is not counted when the reply answers the talk instead", () => {
+    expect(
+      answered([
+        ["learner", "How often does the system go down? And my manager asked me to check on the contract too."],
+        ["persona", "The contract is with our parent company, I'd have to ask them."],
+      ]),
+    ).toEqual([["How often does the system go down?", false]]);
+  });
+
+  it("is counted when the reply takes it up, and a short tail never matters", () => {
+    const vans = answered([
+      ["learner", "How many vans do you run at the moment? And my manager asked me to check on the depots too."],
+      ["persona", "About 40 vans, out of two depots."],
+    ]);
+    expect(vans.map(([, a]) => a)).toEqual([true]);
+    const short = answered([
+      ["learner", "What goes wrong with the rota? Just curious."],
+      ["persona", "People swap shifts and nobody updates the sheet."],
+    ]);
+    expect(short.map(([, a]) => a)).toEqual([true]);
+  });
+});
