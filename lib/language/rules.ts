@@ -142,11 +142,11 @@ export const RULES: Rule[] = [
     id: "goodbye",
     does: "small-talk",
     pattern:
-      /^(?:(?:ok |okay |alright )?(?:bye|goodbye|bye bye|see you|talk (?:soon|later)|have a (?:good|great|nice) (?:day|one|week|weekend|evening))(?: [a-z]+)?|thanks? (?:you )?(?:so much |very much )?(?:for (?:your|the) time|again)(?: [a-z]+)?|(?:many |thanks?,? )?thanks(?: a lot)?)$/,
+      /^(?:(?:ok |okay |alright )?(?:bye|goodbye|bye bye|see you|talk (?:soon|later)|have (?:a )?(?:good|great|nice) (?:day|one|week|weekend|evening))(?: [a-z]+)?|thanks? (?:you )?(?:so much |very much )?(?:for (?:your|the) time|again)(?: [a-z]+)?|(?:many |thanks?,? )?thanks(?: a lot)?)$/,
     priority: 3,
-    hit: ["bye!", "thanks for your time", "talk soon", "have a good day", "thanks again"],
-    miss: ["thanks, and how many vans do you have", "bye the way how do you plan routes"],
-    note: "A goodbye or thanks closes the call; it is never a proposal or an agreement.",
+    hit: ["bye!", "thanks for your time", "talk soon", "have a good day", "thanks again", "have nice weekend"],
+    miss: ["thanks, and how many vans do you have", "bye the way how do you plan routes", "have good data on it"],
+    note: "A goodbye or thanks closes the call; it is never a proposal or an agreement. Many speakers drop the article ('have nice day').",
   },
   {
     id: "propose-step",

@@ -646,6 +646,17 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[4]).toMatch(/bye|soon|take care/i);
   });
 
+  it("hears a goodbye without its article ('have nice day') as a goodbye (Marcus, session 19 review)", () => {
+    const marcus = demoRoleplays[1].persona;
+    const replies = play(marcus, [
+      "hi marcus",
+      "how many of the licence is really used in this moment",
+      "thank you very much, have nice day",
+    ]);
+    expect(replies[2]).toMatch(/bye|soon|take care/i);
+    expect(replies[2]).not.toMatch(/can't complain|what did you want/i);
+  });
+
   it("knows a word its card has in another form: 'the renewal' is the contract that 'renews' (Marcus, session 17 review)", () => {
     const marcus = demoRoleplays[1].persona;
     const [, reply] = play(marcus, ["hi marcus", "and the renewal, when it comes up exactly"]);

@@ -163,7 +163,7 @@ export const PROPOSING =
 
 /** Goodbyes. */
 export const GOODBYE =
-  /\b(bye|goodbye|(speak|talk|chat) (soon|later|(?:on |next )?(?:monday|tuesday|wednesday|thursday|friday|tomorrow|next week))|catch you (later|soon)|take care|have a (good|great|nice|lovely) (day|one|week|weekend|evening|afternoon|night)|cheers for now)\b/;
+  /\b(bye|goodbye|(speak|talk|chat) (soon|later|(?:on |next )?(?:monday|tuesday|wednesday|thursday|friday|tomorrow|next week))|catch you (later|soon)|take care|have (?:a )?(good|great|nice|lovely) (day|one|week|weekend|evening|afternoon|night)|cheers for now)\b/;
 
 /** An agent offering a fix to a customer: "I can book...", "I'll refund...", "let me send...". */
 export const OFFERING =

@@ -57,7 +57,7 @@ const EXAMPLE =
   /\b(for example|for instance|one time|last (year|summer|month|term|semester)|when i (was|worked|had|joined|led|ran|started)|at my (last|previous|old|part-time)|i (led|ran|organi[sz]ed|built|started|managed|set up|booked|sold|won|raised|increased|reduced|cut|trained|learned|learnt)|as a result|in the end|which meant|\d+ ?(%|percent|people|customers|calls|meetings|members|hours|weeks|months))\b/i;
 const NO_QUESTIONS =
   /^(no|nope|not really|i think you('ve| have) covered|nothing (else|from me)|that's (all|everything))\b/i;
-const GOODBYE = /\b(bye|goodbye|thanks? (you )?for your time|have a (good|great|nice) (day|one|week))\b/i;
+const GOODBYE = /\b(bye|goodbye|thanks? (you )?for your time|have (?:a )?(good|great|nice) (day|one|week))\b/i;
 const NEXT_STEPS =
   /\b(next (step|steps|round|stage)|hear back|timeline|when will (i|we)|what happens now|process from here)\b/i;
 
