@@ -140,6 +140,9 @@ function writersTable() {
     ["Z holdout", runSet("writer-z")],
     // Writer AA (session 19, end): all holdout, measured on the session's starting code (28b784e) and after, never read.
     ["AA holdout", runSet("writer-aa")],
+    // Writer BB (session 20): measured on the session's starting code first, then split by number: even dev, odd holdout.
+    ["BB dev", runSet("writer-bb", dev)],
+    ["BB holdout", runSet("writer-bb", holdout)],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));

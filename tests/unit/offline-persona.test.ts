@@ -646,6 +646,26 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[4]).toMatch(/bye|soon|take care/i);
   });
 
+  it("counts a what-would-it-be-worth question it went past as asked, so the earned step is agreed (writer BB, dev)", () => {
+    const { personas, scripts } = loadSet("writer-bb", (s) => s.id === "writer-bb-12");
+    const script = scripts[0];
+    const replies = play(
+      personas[script.persona],
+      script.turns.map((t) => t.text),
+    );
+    const proposal = script.turns.findIndex((t) => t.asks === "proposal");
+    // It got "Not yet: you don't know yet what I'm actually trying to achieve." after the learner asked exactly that.
+    expect(decisionOf(replies[proposal])).toBe("yes");
+    // A nervous learner's "what would you need to see first?" asks about the sale, not the value: the trial
+    // after one problem question is still not earned (writer D, dev).
+    const d = loadSet("writer-d", (s) => s.id === "D-14");
+    const nervous = play(
+      d.personas[d.scripts[0].persona],
+      d.scripts[0].turns.map((t) => t.text),
+    );
+    expect(decisionOf(nervous.at(-2)!)).not.toBe("yes");
+  });
+
   it("hears a goodbye without its article ('have nice day') as a goodbye (Marcus, session 19 review)", () => {
     const marcus = demoRoleplays[1].persona;
     const replies = play(marcus, [

@@ -703,9 +703,15 @@ export function readTurn(
   const q = queryOf(reading, main, card, buyerBefore);
   if (reading.units.some((u) => u.question)) s.lastQuestion = text;
   if (main?.act === "implication" && main.question) s.costAsked += 1;
+  // "If the loss was halved, how much would it help?": the value of a solved problem, asked. Not "what would you
+  // need to see first", which asks about the sale.
+  if (reading.units.some((u) => u.stage === "need-payoff" && u.tokens.some((t) => SOLVED_IF.has(t.lower))))
+    s.payoffAsked += 1;
   const c: Ctx = { card, s, reading, main, q, hits: retrieve(card, q), seed, used, repaired, buyerBefore };
   return { ...c, hits: reranked(c) };
 }
+
+const SOLVED_IF = new Set(["if", "imagine", "suppose", "supposing", "assuming", "once"]);
 
 /** Words of asking about consequences or value: "that cost" points at no pain in particular. */
 const ASKING_WORDS = new Set([...GENERIC_QUESTION, ...[...CLASSES.consequence, ...CLASSES.value].map(stem)]);

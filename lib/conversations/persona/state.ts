@@ -20,6 +20,8 @@ export type State = {
   implications: number;
   /** Questions the learner asked about what a problem costs or leads to, answered or not. */
   costAsked: number;
+  /** Questions the learner asked about what solving a problem would mean, answered or not. */
+  payoffAsked: number;
   /** Questions the learner asked about problems (vague or named). */
   problemsAsked: number;
   concern: "none" | "raised" | "addressed";
@@ -53,6 +55,7 @@ export function initialState(card: Card): State {
     motivationShared: false,
     implications: 0,
     costAsked: 0,
+    payoffAsked: 0,
     problemsAsked: 0,
     concern: "none",
     pitched: 0,
@@ -81,7 +84,9 @@ export function missingForClose(card: Card, s: State, ignorePains = false): stri
   const costs = card.difficulty === "hard" ? Math.min(2, card.pains.length) : card.difficulty === "medium" ? 1 : 0;
   // A cost the learner asked about counts even when the buyer had no figure to give: it was asked.
   if (Math.max(s.implications, s.costAsked) < costs) return "I'm not sure you see what this is costing us yet.";
-  if (goals < 1 && card.difficulty !== "easy") return "you don't know yet what I'm actually trying to achieve.";
-  if (goals < 1 && s.implications < 1) return "you don't know yet what I'm actually trying to achieve.";
+  // Likewise a question about what solving it would mean, even one the buyer's reply went past.
+  const explored = goals + s.payoffAsked;
+  if (explored < 1 && card.difficulty !== "easy") return "you don't know yet what I'm actually trying to achieve.";
+  if (explored < 1 && s.implications < 1) return "you don't know yet what I'm actually trying to achieve.";
   return null;
 }
