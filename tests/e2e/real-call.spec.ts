@@ -34,6 +34,28 @@ const PASTED = [
   "[00:15] Sam Client: Everything is manual; returns take us a week to process.",
 ].join("\n");
 
+/** A strong discovery call, pasted: every measured check passes, so the grade says what it held back above 75. */
+const STRONG = [
+  "Hi Dana, thanks for making time. Before I say anything about us, how do orders flow through your warehouses today?",
+  "We pick from paper lists at two sites and the carriers collect twice a day.",
+  "Where does that get hard, especially in peak weeks?",
+  "In peak we miss the 4pm carrier cut-off two or three times a week, so orders sit overnight.",
+  "When an order misses the cut-off, what happens next for the customer and for your team?",
+  "The customer gets it a day late and calls us. My team spends the morning on complaints instead of picking.",
+  "How much does that cost you over a peak season, roughly?",
+  "Overtime alone was about forty thousand last year, plus two retail accounts threatened to leave.",
+  "You said two accounts threatened to leave. What would losing one of them mean for the business?",
+  "One of them is eight percent of our revenue. Losing it would mean cutting shifts.",
+  "If every order made the cut-off next peak, what would that change for you and the team?",
+  "No overtime blowout, no angry calls, and I could stop worrying about those two accounts.",
+  "So, paper pick lists, missed cut-offs two or three times a week, forty thousand in overtime and two key accounts at risk. Is that right?",
+  "Yes, that's it exactly.",
+  "Would a two-week pilot at one site make sense, starting Monday the 14th, with your shift lead on a 30-minute call this Thursday at 10 to set it up?",
+  "Yes, let's do that. Thursday at 10 works, I'll bring Sam.",
+]
+  .map((text, i) => `[00:${String(i * 3).padStart(2, "0")}] ${i % 2 ? "Dana Buyer" : "Riley Real"}: ${text}`)
+  .join("\n");
+
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   for (const size of [
     { width: 390, height: 844 },
@@ -108,6 +130,33 @@ test.describe("real-call upload", () => {
     // Not practice: no credit was spent.
     await expect(page.getByText("0 used")).toBeVisible();
     await shoot(page, testInfo, "real-call-dashboard");
+  });
+
+  test("a strong call's grade says what the measured criteria averaged and what was held back above 75", async ({
+    page,
+    team,
+    request,
+  }, testInfo) => {
+    const learner = await freshLearner(request, page, team.organization.id);
+    await signInAs(page, learner);
+    await page.goto("/grade/upload");
+    await page.getByLabel("Or paste the transcript").fill(STRONG);
+    await page.getByRole("button", { name: "Read transcript" }).click();
+    await page
+      .getByRole("group", { name: "Speakers found" })
+      .getByRole("radio", { name: /Riley Real/ })
+      .check();
+    await page.getByLabel("Scorecard of roleplay").selectOption({ label: "Discovery call: logistics operations lead" });
+    await page.getByRole("button", { name: "Grade this call" }).click();
+    await expect(page.getByRole("heading", { name: "Overall Performance" })).toBeVisible({ timeout: 30_000 });
+    const id = page.url().split("/").at(-1)!;
+    const grade = await (await page.request.get(`/api/protected/grades/${id}`)).json();
+    expect(grade.scorecard.mean).toBeGreaterThan(grade.conversation_score);
+    await expect(page.getByTestId("scorecard-held-back")).toHaveText(
+      `The criteria average ${grade.scorecard.mean}, and the score is ${grade.conversation_score}: above 75, a quarter of each measured point is left for a coach's judgement.`,
+    );
+    await page.getByTestId("scorecard-held-back").scrollIntoViewIfNeeded();
+    await shoot(page, testInfo, "real-call-held-back");
   });
 
   test("an admin uploads a pasted transcript for a learner; the persona button says why it is unavailable", async ({
