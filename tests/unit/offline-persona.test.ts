@@ -666,6 +666,25 @@ describe("offline persona: answers the question asked", () => {
     expect(decisionOf(nervous.at(-2)!)).not.toBe("yes");
   });
 
+  it("agrees when the learner has covered what its card says earns the close, in their own words (writer BB, dev)", () => {
+    // pBB2's close: "...if the seller understands the credits and the linen loss and talks about payback".
+    const { personas, scripts } = loadSet("writer-bb", (s) => s.id === "writer-bb-10");
+    const replies = play(
+      personas[scripts[0].persona],
+      scripts[0].turns.map((t) => t.text),
+    );
+    const proposal = scripts[0].turns.findIndex((t) => t.asks === "proposal");
+    // It got "No, not yet. I'm not sure you see what this is costing us yet."
+    expect(decisionOf(replies[proposal])).toBe("yes");
+    // A pitch-first learner who asks for a demo after one question is still told no (writer A, dev).
+    const a = loadSet("dev", (s) => s.id === "sA-22");
+    const pushy = play(
+      a.personas[a.scripts[0].persona],
+      a.scripts[0].turns.map((t) => t.text),
+    );
+    expect(decisionOf(pushy[a.scripts[0].turns.findIndex((t) => t.asks === "proposal")])).toBe("no");
+  });
+
   it("hears a goodbye without its article ('have nice day') as a goodbye (Marcus, session 19 review)", () => {
     const marcus = demoRoleplays[1].persona;
     const replies = play(marcus, [

@@ -44,6 +44,8 @@ export type Card = {
   pains: { facts: Fact[]; topic: string; distinctive: Set<string> }[];
   goals: { facts: Fact[]; can?: string }[];
   close?: string;
+  /** What the card says earns the close ("if the seller has asked about the audit and the overtime"), as stems. */
+  condition: Set<string>;
   idf: Map<string, number>;
   avgLength: number;
   names: Set<string>;
@@ -173,6 +175,28 @@ export function stemsOf(text: string): { stems: Map<string, number>; length: num
     length++;
   }
   return { stems, length };
+}
+
+/** Words of a close's condition that say who does what, not what must be covered. */
+const CONDITION_FRAME = new Set(
+  "seller learner has have ask asked understood understand shown show got get dug talk talks talked clear clearly first call"
+    .split(" ")
+    .map(stem),
+);
+
+/**
+ * What earns the close, as the card states it: the clause after "if" / "only if" / "once" / "provided" in the close's
+ * sentences ("...if the seller has asked about the audit and what a second failure would mean" -> audit, second,
+ * failure, mean).
+ */
+function closeCondition(close: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const sentence of (close ?? "").split(/(?<=[.;])\s+/)) {
+    const m = /\b(?:only if|if|once|provided|as long as)\b(.*)$/i.exec(sentence);
+    if (!m || /\bproposes?\b|\bpushed\b|\bnot\b/i.test(m[1].split(/[,.]/)[0])) continue;
+    for (const k of stemsOf(m[1]).stems.keys()) if (!CONDITION_FRAME.has(k) && !/\d/.test(k)) out.add(k);
+  }
+  return out;
 }
 
 /** The object of a close: "Would agree to a two-week pilot at X if ..." -> "a two-week pilot at X". */
@@ -349,6 +373,7 @@ export function buildCard(written: Persona): Card {
     pains,
     goals,
     close: closeObject(persona.close, name),
+    condition: closeCondition(persona.close),
     idf,
     avgLength: facts.reduce((n, f) => n + f.length, 0) / Math.max(1, facts.length),
     names,

@@ -27,7 +27,7 @@ import {
   speakFacts,
 } from "./answers";
 import { GENERIC, GENERIC_QUESTION, GOODBYE, LIFE, OFFERING, PROPOSING, stem, STEP, THANKS_CLOSE } from "./cues";
-import type { Card, Fact } from "./facts";
+import { type Card, type Fact, stemsOf } from "./facts";
 import { upperFirst } from "./first-person";
 import {
   asksDecision,
@@ -702,6 +702,7 @@ export function readTurn(
   const main = mainUnit(reading);
   const q = queryOf(reading, main, card, buyerBefore);
   if (reading.units.some((u) => u.question)) s.lastQuestion = text;
+  for (const k of stemsOf(text).stems.keys()) s.heard.add(k);
   if (main?.act === "implication" && main.question) s.costAsked += 1;
   // "If the loss was halved, how much would it help?": the value of a solved problem, asked. Not "what would you
   // need to see first", which asks about the sale.

@@ -22,6 +22,8 @@ export type State = {
   costAsked: number;
   /** Questions the learner asked about what solving a problem would mean, answered or not. */
   payoffAsked: number;
+  /** Stems of everything the learner has said, for the card's own condition for a close. */
+  heard: Set<string>;
   /** Questions the learner asked about problems (vague or named). */
   problemsAsked: number;
   concern: "none" | "raised" | "addressed";
@@ -56,6 +58,7 @@ export function initialState(card: Card): State {
     implications: 0,
     costAsked: 0,
     payoffAsked: 0,
+    heard: new Set(),
     problemsAsked: 0,
     concern: "none",
     pitched: 0,
@@ -79,6 +82,10 @@ export function missingForClose(card: Card, s: State, ignorePains = false): stri
   const goals = s.goalsShared.size + (s.motivationShared ? 1 : 0);
   const problems = Math.max(s.problemsAsked, s.revealed.length);
   if (problems === 0 || s.revealed.length === 0) return "you haven't asked me what's actually going wrong.";
+  // The card's own condition, covered in the learner's words ("if the seller has asked about the audit and what a
+  // second failure would mean"): earned, whatever the counts of question kinds say.
+  const condition = [...card.condition];
+  if (condition.length >= 3 && condition.filter((k) => s.heard.has(k)).length >= 0.6 * condition.length) return null;
   const needed = { easy: 1, medium: Math.min(2, card.pains.length), hard: card.pains.length }[card.difficulty];
   if (problems < needed && !ignorePains) return FULL_PICTURE;
   const costs = card.difficulty === "hard" ? Math.min(2, card.pains.length) : card.difficulty === "medium" ? 1 : 0;
