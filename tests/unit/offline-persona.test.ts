@@ -117,6 +117,10 @@ describe("first person", () => {
     ["Two reasons: cost and time", "Two reasons: cost and time"],
     // An -ing subject with its own verb stays as written: not "I'm spending over £25,000 goes to...".
     ["Spending over £25,000 goes to a trust committee", "Spending over £25,000 goes to a trust committee"],
+    // A second verb after "and" shares the subject (writer BB's card, session 20); a list of nouns stays as it is.
+    ["Builds the case and recommends", "I build the case and I recommend"],
+    ["Reads every report and approves spend over £5k", "I read every report and I approve spend over £5k"],
+    ["Runs two depots and trucks for retail clients", "I run two depots and trucks for retail clients"],
     // A participle after a passive carries on the passive: not "...in Excel and I printed on paper" (writer H, dev).
     [
       "Routes are planned by 2 supervisors in Excel and printed on paper each Monday",

@@ -212,6 +212,21 @@ function saysAsVerb(verb: string, words: string[]): boolean {
   return read[1]?.pos === "VERB" || read[1]?.pos === "AUX";
 }
 
+/** "I build the case and recommends" -> "... and I recommend": a second verb after "and" shares the subject "I". */
+function andVerb(clause: string): string {
+  if (!/\band [a-z]+s\b/.test(clause)) return clause;
+  // Only a word the tagger reads as a verb: "two depots and trucks for retail" lists nouns.
+  const verbs = new Set(
+    tokenise(clause)
+      .filter((t) => t.pos === "VERB")
+      .map((t) => t.lower),
+  );
+  return clause.replace(/\band ([a-z]+s)\b(\s+(\S+))?/g, (all, w: string, rest: string | undefined, next?: string) => {
+    const v = verbs.has(w) ? firstPersonVerb(w, next ?? "") : null;
+    return v && v !== w ? `and I ${v}${rest ?? ""}` : all;
+  });
+}
+
 function segmentToClause(segment: string, first: boolean, names: RegExp | null): Spoken {
   let s = segment.trim();
   // "then takes it to Graham" -> "then I take it to Graham": a sequence word before a subject-less verb.
@@ -241,7 +256,7 @@ function segmentToClause(segment: string, first: boolean, names: RegExp | null):
   if (GERUND_SUBJECT.test(s)) return { kind: "phrase", text: swapPronouns(s) };
   const verb = /:$/.test(words[0]) ? null : firstPersonVerb(words[0], words[1] ?? "");
   if (verb && saysAsVerb(verb, words))
-    return { kind: "clause", text: swapPronouns(["I", verb, ...words.slice(1)].join(" ")) };
+    return { kind: "clause", text: swapPronouns(andVerb(["I", verb, ...words.slice(1)].join(" "))) };
   if (
     first &&
     /^(\S+\s+)?(\S+\s+)?(years?|decades?)\b/i.test(s) &&
