@@ -143,6 +143,9 @@ function writersTable() {
     // Writer BB (session 20): measured on the session's starting code first, then split by number: even dev, odd holdout.
     ["BB dev", runSet("writer-bb", dev)],
     ["BB holdout", runSet("writer-bb", holdout)],
+    // Writer DD (session 21): measured on the session's starting code first, then split by number: even dev, odd holdout.
+    ["DD dev", runSet("writer-dd", dev)],
+    ["DD holdout", runSet("writer-dd", holdout)],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));
