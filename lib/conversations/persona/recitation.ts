@@ -235,6 +235,18 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
     return ONCE.has(w(k - 1));
   };
   const fits = (k: number) => free(k) && !inPhrase(k);
+  const lastResort = (k: number) =>
+    free(k) &&
+    !PHRASE.has(w(k - 1)) &&
+    !AUX.has(w(k - 1)) &&
+    !["of", "to", "'s"].includes(w(k)) &&
+    !SUBJECT.has(w(k - 1));
+  // Inside a noun phrase or after a preposition ("within, as it stands, budget", "a few, you know, years",
+  // "private, I suppose, student housing"): the last place a speaker pauses.
+  const nounPhrase = (k: number) =>
+    ["DET", "ADP"].includes(tags[k - 1].last) ||
+    POSSESSIVE.has(w(k - 1)) ||
+    (["ADJ", "NUM", "NOUN", "PROPN"].includes(tags[k - 1].last) && ["NOUN", "PROPN"].includes(tags[k].first));
   // A pause comes before a clause, between a subject and its verb ("reminders, in practice, are sent"),
   // or before a phrase ("written, honestly, on paper").
   // One pause should do where one can: a place that leaves both halves of the run under six words comes first.
@@ -261,16 +273,8 @@ function aside(text: string, run: Run, seed: string, used: Map<string, number>, 
           !(/(?:ed|ing)$/.test(w(k - 1)) && ["DET", "NUM", "ADJ"].includes(tags[k - 2]?.last ?? "")),
       ),
     ) ??
-    near(
-      inside.filter(
-        (k) =>
-          free(k) &&
-          !PHRASE.has(w(k - 1)) &&
-          !AUX.has(w(k - 1)) &&
-          !["of", "to", "'s"].includes(w(k)) &&
-          !SUBJECT.has(w(k - 1)),
-      ),
-    ) ??
+    near(inside.filter((k) => lastResort(k) && !nounPhrase(k))) ??
+    near(inside.filter(lastResort)) ??
     mid;
   const [word, index] = wordTokens[Math.min(at, wordTokens.length - 1)];
   const before = wordTokens[at - 1];
