@@ -164,12 +164,19 @@ export const DEFAULT_SCORECARDS: Record<ScenarioKind, Scorecard> = {
   general: {
     pass_mark: 70,
     criteria: [
+      c(
+        "case",
+        "Makes the case",
+        20,
+        "case_and_ask",
+        "Says what they came for, backs it with results, names a figure or a concrete ask, and holds it.",
+      ),
       c("listening", "Listening and follow-ups", 20, "listening", "Builds on what the other side says."),
-      c("questions", "Good questions", 15, "questions", "Asks open questions that move the conversation forward."),
       c("next-step", "Agreed next step", 20, "next_step", "Ends with a concrete step the other side agrees to."),
-      c("courtesy", "Courtesy and engagement", 20, "courtesy", "Respectful; the other side stays engaged."),
-      c("talk-share", "Balanced talk", 15, "talk_share", "Neither dominates nor disappears."),
-      c("fillers", "Clean delivery", 10, "fillers", "Few filler words."),
+      c("questions", "Good questions", 10, "questions", "Asks open questions that move the conversation forward."),
+      c("courtesy", "Courtesy and engagement", 15, "courtesy", "Respectful; the other side stays engaged."),
+      c("talk-share", "Balanced talk", 10, "talk_share", "Neither dominates nor disappears."),
+      c("fillers", "Clean delivery", 5, "fillers", "Few filler words."),
     ],
   },
 };

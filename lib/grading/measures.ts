@@ -11,10 +11,12 @@ import type { TranscriptMetrics } from "./metrics";
 import { discoveryQuestions, listeningCounts, type MarkedQuestion, turnsTakingUp } from "./questions";
 import {
   blameLines,
+  caseChecks,
   type Evidence,
   FURTHER_HELP,
   interviewClose,
   nextStep,
+  overApologises,
   pitchChecks,
   rudeLines,
   serviceChecks,
@@ -96,23 +98,24 @@ function spin({ questions }: MeasureInput): MeasureResult {
 }
 
 function listening({ kind, questions, turns }: MeasureInput): MeasureResult {
-  if (kind === "customer-service") {
+  // A service call or a request (a raise, a negotiation) is listened to in statements as much as in questions:
+  // "I understand the budget is not your decision" takes the other side's answer up as well as a question does.
+  if (kind === "customer-service" || kind === "general") {
     const { built, of } = turnsTakingUp(turns);
-    if (of.length === 0) return { score: 0, evidence: null, detail: "no reply to what the customer said" };
+    const who = kind === "general" ? "the other side" : "the customer";
+    if (of.length === 0) return { score: 0, evidence: null, detail: `no reply to what ${who} said` };
     const quote = (i: number) => ({ turn: i, quote: excerpt(turns[i].text) });
     return {
       score: clamp(100 * Math.min(1, built.length / of.length / 0.6) * Math.min(1, of.length / 3)),
       evidence: built.length ? quote(built[0]) : quote(of[0]),
-      detail: `${built.length} of ${of.length} replies took up what the customer had just said`,
+      detail: `${built.length} of ${of.length} replies took up what ${who} had just said`,
     };
   }
   const { built: follows, of: afterAnswers } = listeningCounts(questions);
   if (afterAnswers.length === 0)
     return { score: 0, ...unheard(questions, "no question built on the other side's answers") };
   const rate = follows.length / afterAnswers.length;
-  // A raise or a negotiation turns on two or three questions that take up the other side's answer; a
-  // discovery call on more.
-  const volume = Math.min(1, afterAnswers.length / (kind === "general" ? 2 : 4));
+  const volume = Math.min(1, afterAnswers.length / 4);
   return {
     score: clamp(100 * Math.min(1, rate / 0.6) * volume),
     evidence: q(follows[0] ?? afterAnswers[0]),
@@ -395,6 +398,31 @@ function pitchStructure({ turns }: MeasureInput): MeasureResult {
   };
 }
 
+/** A request made well: purpose, evidence, a figure, and held (no undercut, no apologising through it). */
+function caseAndAsk({ turns }: MeasureInput): MeasureResult {
+  const c = caseChecks(turns);
+  const held = !c.undercut && !overApologises(c);
+  const passed = [c.purpose, c.evidence, c.figure].filter(Boolean).length + (c.figure && held ? 1 : 0);
+  return {
+    score: clamp((100 * passed) / 4),
+    evidence: c.undercut ?? c.figure ?? c.evidence ?? c.purpose,
+    detail: [
+      c.purpose ? "said what you came for" : "the purpose came late or only when asked",
+      c.evidence ? "backed it with results in numbers" : "little evidence in numbers",
+      c.figure ? "named a figure or a concrete ask" : "no figure or concrete ask",
+      !c.figure
+        ? null
+        : c.undercut
+          ? "then undercut it"
+          : overApologises(c)
+            ? `apologised ${c.apologies} times, which gives the ask away`
+            : "held it",
+    ]
+      .filter(Boolean)
+      .join("; "),
+  };
+}
+
 function interviewCloseMeasure({ turns }: MeasureInput): MeasureResult {
   const c = interviewClose(turns);
   const passed = [c.interest, c.next].filter(Boolean).length;
@@ -422,6 +450,7 @@ const MEASURE_FNS: Record<Measure, (input: MeasureInput) => MeasureResult> = {
   empathy_ownership: empathy,
   resolution,
   pitch_structure: pitchStructure,
+  case_and_ask: caseAndAsk,
   next_step: (input) => (input.kind === "job-interview" ? interviewCloseMeasure(input) : nextStepMeasure(input)),
 };
 

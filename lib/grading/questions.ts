@@ -193,6 +193,20 @@ function takesUp(u: Understood, answers: ReadonlySet<string>, reply: string): bo
 export const discoveryQuestions = (questions: MarkedQuestion[]) =>
   questions.filter((x) => x.stage !== null && x.answered !== false && !x.embedded);
 
+/** "HR", "QA", "PR" however typed: a two-letter name the lemma filter drops is still the other side's word. */
+const TWO_LETTER_WORDS = new Set(
+  "ah am an as at be by do eh go ha he hi if in is it me mm my no of oh ok on or so to uh um up us we ya ye yo".split(
+    " ",
+  ),
+);
+const shortNames = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .match(/\b[a-z]{2}\b/g)
+      ?.filter((w) => !TWO_LETTER_WORDS.has(w)) ?? [],
+  );
+
 /**
  * In a service call listening is heard in statements as much as in questions: "Two days off work for
  * nothing, I understand why you are angry" takes the customer's words up. Of the learner's turns that answer
@@ -207,9 +221,15 @@ export function turnsTakingUp(ordered: TranscriptTurn[]): { built: number[]; of:
     of.push(i);
     const theirs = contentLemmas(before.text);
     const mine = contentLemmas(t.text);
+    const named = shortNames(before.text);
     // An answer to the customer's question is not enough by itself: a scripted "declines can happen for a number
     // of reasons" answers one too (dev call c22).
-    if (REFERS_BACK.test(t.text.toLowerCase()) || [...mine].some((w) => theirs.has(w))) built.push(i);
+    if (
+      REFERS_BACK.test(t.text.toLowerCase()) ||
+      [...mine].some((w) => theirs.has(w)) ||
+      [...shortNames(t.text)].some((a) => named.has(a))
+    )
+      built.push(i);
   });
   return { built, of };
 }

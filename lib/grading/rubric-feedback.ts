@@ -120,6 +120,8 @@ export function betterLineFor(kind: ScenarioKind, input: MeasureInput) {
       }
       case "pitch_structure":
         return "Here is the problem we solve, how we solve it, the proof from customers, and what we are asking you for today.";
+      case "case_and_ask":
+        return "I'd like to talk about my salary. Since March I've cut month-end close from six days to two and trained three new analysts. I'm asking for 72 thousand.";
       default:
         return null;
     }
@@ -305,6 +307,11 @@ function recommendationsFor(kind: ScenarioKind, card: ScorecardResult, input: Me
     if (weak.has("questions")) out.push("Ask diagnosis questions before offering a fix.");
     if (weak.has("resolution"))
       out.push("Give a clear resolution or an honest timeline, then check the issue is solved.");
+  } else if (kind === "general") {
+    if (weak.has("case_and_ask"))
+      out.push(
+        "Say what you came for in your first sentence, back it with two results in numbers, name your figure, then stop: do not soften it.",
+      );
   } else if (kind === "pitch") {
     if (weak.has("pitch_structure"))
       out.push("Open with the audience's problem, then the solution, the proof, and a clear ask.");

@@ -8,7 +8,9 @@ import type { StoredCriterionResult, StoredScorecardResult } from "@/db/schema/g
 import type { Criterion, Scenario, Scorecard } from "@/lib/validations/scorecard";
 
 import { type MeasureInput, type MeasureResult, runMeasure, sufficiency, talkShare } from "./measures";
-import { blameLines, nextStep, pressureLines, rudeLines } from "./signals";
+import { turnsTakingUp } from "./questions";
+import { blameLines, caseChecks, nextStep, pressureLines, rudeLines } from "./signals";
+import { excerpt } from "./text";
 
 type Measure = NonNullable<Criterion["measure"]>;
 
@@ -93,15 +95,23 @@ export function ceiling(input: MeasureInput, scenario: Scenario): ScorecardResul
       limit: 30,
       reason: "you pressed the buyer to commit (deadlines, a lapsing discount) before they were ready",
     });
+  // Giving your own figure away in the same breath ("38? if that's too much, whatever you think is fair") is
+  // negotiating against yourself: a request made that way does not pass, whatever else went well.
+  const undercut = scenario.kind === "general" ? caseChecks(input.turns).undercut : null;
+  if (undercut) caps.push({ limit: 60, reason: `you undercut your own ask ("${excerpt(undercut.quote, 12)}")` });
   // Talking most of a spoken discovery call is a ceiling; the talk-share criterion then defers to it
   // (evaluateScorecard), so one behaviour is penalised once.
   if (talkCapped(input, scenario))
     caps.push({ limit: 50, reason: `you did ${Math.round(talkShare(m)! * 100)}% of the talking in a discovery call` });
+  // Ignoring every answer: in discovery, no question built on one; in a service call or a request, where
+  // listening is heard in statements too (the listening measure), no reply that took one up.
   const asked = input.questions.filter((x) => x.stage !== null && x.turn > 0);
+  const replies = scenario.kind === "sales-discovery" ? null : turnsTakingUp(input.turns);
   if (
     ["sales-discovery", "customer-service", "general"].includes(scenario.kind) &&
-    asked.length >= 4 &&
-    asked.filter((x) => x.follow_up).length === 0
+    (replies
+      ? replies.of.length >= 4 && replies.built.length === 0
+      : asked.length >= 4 && asked.filter((x) => x.follow_up).length === 0)
   ) {
     caps.push({ limit: 55, reason: "no question built on an answer: the other side's answers were ignored" });
   }

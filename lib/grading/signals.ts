@@ -296,3 +296,88 @@ export function interviewClose(turns: TranscriptTurn[]) {
   };
   return { interest: find(INTEREST), next: find(NEXT) };
 }
+
+/**
+ * Making the case (a raise, a negotiation, any request of the other side): the learner says what they came
+ * for, backs it with results, names a figure or a concrete ask, and holds it. Coaches of salary and
+ * negotiation conversations check the same four things: purpose first, evidence, a number, and no
+ * negotiating against yourself ("whatever you think is fair").
+ */
+const PURPOSE =
+  /\b(?:(?:want(?:ed)?|would like|'d like|would love|'d love|hop(?:e|ed|ing)|i'm here|am here|came|come) (?:to |for )?(?:talk|discuss|ask|raise|bring up|chat|speak|go (?:over|through)|request|run (?:something|an idea))|(?:can|could|may) (?:we|i) (?:talk|discuss|speak|chat) about|(?:talk|discuss|speak|chat|ask you) about (?:my|our|the|a|an|some)|i have (?:a|one) (?:request|ask|proposal)|the reason (?:i (?:asked|wanted|booked|came|'m here)|for (?:this|the|my|our) (?:meeting|chat|call))|i'm here (?:about|because)|(?:it's|this is) about (?:my|our|the))\b/;
+/** The other side has to ask what the conversation is for: the purpose was pulled out, not stated. */
+const PURPOSE_PROMPT =
+  /\b(?:what (?:did|do) you (?:want|wish|need) to (?:talk|discuss|see me|ask)|what(?:'s| is) (?:this|it) about|what can i do for you|are you asking (?:about|for)|what's on your mind|what did you want)\b/;
+const NUMBER =
+  /\b\d[\d,.]*(?: ?(?:%|percent|k))?|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|half|double|doubled|twice|a third|a quarter|zero)\b/g;
+/** A figure asked for in the learner's words: an ask cue, then a number within a few words. */
+const ASKS_FIGURE =
+  /\b(?:ask(?:ing)?(?: you)?(?: for| to (?:move|go|be)(?: up)? to)?|request(?:ing)?|(?:move|go|bring me|get me)(?: up)? to|(?:increase|raise|rise|bump|adjustment|uplift)(?: of| to)?|looking (?:for|at)|(?:i'd|i would|i) (?:like|want|propose|suggest)|target(?:ing)?|propos(?:e|ing)|aiming (?:for|at)|(?:my|the) (?:number|figure|ask) is)\b(?:\W+[\w'-]+){0,10}?\W+(?:\d|(?:two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)/;
+/** The other side asks for the figure; the learner's answer with a number is the ask. */
+const FIGURE_PROMPT =
+  /\b(?:figure|number|amount|how much|what are you (?:asking|looking) for|what (?:do|did) you have in mind|in mind|what would you (?:want|need|like)|what increase|what salary|what rate)\b/;
+/** Negotiating against yourself: giving the figure away in the same breath as asking for it. */
+const UNDERCUT =
+  /\b(?:whatever you (?:think|feel|decide)(?: is)? (?:fair|best|right|reasonable)|whatever you (?:can|want to|are able to) (?:give|do|offer|manage)|whatever you (?:think|decide|say)(?= *(?:[.!,]|$|really|honestly|is fine))|(?:anything|whatever) (?:would|will|is) (?:help|do|be (?:fine|great|good|ok|okay)|fine|okay|ok)|(?:i'd|i would|i'll|i will) (?:take|accept|be happy with|be grateful for) (?:anything|whatever|what(?:ever)? you can)|(?:totally |completely |fully |really )?understand if (?:not|it's not|it isn't|that's not|you can't|that's too|it's too|you say no)|if (?:that's|it's|this is|that is) too (?:much|high|big|a lot)|only if (?:it's|that's|it is) (?:possible|ok|okay)|(?:no worries|no problem|that's (?:fine|ok|okay)(?: too)?|it's (?:fine|ok|okay)(?: too)?) if (?:not|you can't|it's not)|even a (?:little|small|bit)(?: (?:bit|increase|raise|rise|more))? (?:would|is|helps)|i don't need (?:the )?(?:full|whole|all)|(?:doesn't|does not|don't) have to be (?:that much|the full|all of it)|i'm not (?:expecting|asking for) (?:much|a lot|anything (?:big|much)))\b/;
+/** A change or an outcome said with its numbers: "from 18% to 27%", "up by a third", "cut it to six weeks". */
+const MOVED =
+  /\b(?:from (?:about |around |roughly |like )?[\w.,%$£€-]+ (?:down |up )?to|(?:gone|went|is|are|was|were|been) (?:up|down)|(?:up|down) (?:by|from)|by (?:about |around )?(?:\d|a third|a quarter|half))/;
+const APOLOGY = /\b(?:sorry|apologi[sz]e|my apologies|my bad)\b/g;
+/** Apologies for the other side's trouble are empathy, not self-effacement. */
+const NOT_SELF_APOLOGY = /\bsorry (?:to hear|for your|about your|that you|you)\b/;
+
+export type CaseChecks = {
+  purpose: Evidence | null;
+  evidence: Evidence | null;
+  figure: Evidence | null;
+  undercut: Evidence | null;
+  apologies: number;
+  learnerTurns: number;
+};
+
+export function caseChecks(turns: TranscriptTurn[]): CaseChecks {
+  const learner = turns.map((t, i) => ({ t, i })).filter(({ t }) => t.speaker === "learner");
+  const firstQuote = (i: number, re: RegExp) => {
+    const s = sentencesOf(turns[i].text).find((x) => re.test(normaliseText(x)));
+    return s ? { turn: i, quote: s } : null;
+  };
+  // Purpose: in the learner's first two turns, before the other side has to ask what it is about.
+  let purpose: Evidence | null = null;
+  for (const { i } of learner.slice(0, 2)) {
+    if (turns.slice(0, i).some((t) => t.speaker === "persona" && PURPOSE_PROMPT.test(normaliseText(t.text)))) break;
+    purpose = firstQuote(i, PURPOSE);
+    if (purpose) break;
+  }
+  let figure: Evidence | null = null;
+  for (const { t, i } of learner) {
+    const asked = i > 0 && turns[i - 1].speaker === "persona" && FIGURE_PROMPT.test(normaliseText(turns[i - 1].text));
+    figure =
+      firstQuote(i, ASKS_FIGURE) ??
+      (asked && normaliseText(t.text).match(NUMBER)
+        ? { turn: i, quote: sentencesOf(t.text).find((s) => normaliseText(s).match(NUMBER)) ?? t.text }
+        : null);
+    if (figure) break;
+  }
+  // Evidence: two or more numbers in what the learner said besides the figure, with a result or an action.
+  let evidence: Evidence | null = null;
+  let numbers = 0;
+  for (const { t, i } of learner) {
+    for (const s of sentencesOf(t.text)) {
+      if (figure && figure.turn === i && figure.quote === s) continue;
+      const x = normaliseText(s);
+      const n = x.match(NUMBER)?.length ?? 0;
+      numbers += n;
+      if (n && !evidence && (RESULT.test(x) || ACTION.test(x) || MOVED.test(x))) evidence = { turn: i, quote: s };
+    }
+  }
+  if (numbers < 2) evidence = null;
+  const undercut = learner.map(({ i }) => firstQuote(i, UNDERCUT)).find(Boolean) ?? null;
+  const apologies = learner.reduce((n, { t }) => {
+    const x = normaliseText(t.text);
+    return n + (x.match(APOLOGY)?.length ?? 0) - (x.match(new RegExp(NOT_SELF_APOLOGY.source, "g"))?.length ?? 0);
+  }, 0);
+  return { purpose, evidence, figure, undercut, apologies, learnerTurns: learner.length };
+}
+
+/** Apologising through a request (four or more, in at least a third of the turns) gives its authority away. */
+export const overApologises = (c: CaseChecks) => c.apologies >= 4 && c.apologies * 3 >= c.learnerTurns;

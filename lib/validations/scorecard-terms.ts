@@ -35,6 +35,7 @@ export const MEASURES = [
   "empathy_ownership",
   "resolution",
   "pitch_structure",
+  "case_and_ask",
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -53,6 +54,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   empathy_ownership: "Empathy and ownership of the customer's problem",
   resolution: "A clear resolution or honest timeline, confirmed with the customer",
   pitch_structure: "Pitch structure: problem, solution, proof, ask",
+  case_and_ask: "Making the case: purpose first, evidence, a figure or concrete ask, held without undercutting",
 };
 
 export const WEIGHT_TOTAL = 100;
