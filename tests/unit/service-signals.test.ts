@@ -20,6 +20,13 @@ describe("hiding behind policy or handing the problem on, in any words", () => {
     "you will have to call the manufacturer about that",
     "So deliveries are handled by our third party carrier, so unfortunately we don't really have visibility.",
     "I'm afraid that's out of our hands.",
+    "You're supposed to check it before you sign.",
+    "you were meant to report it within 48 hours",
+    "That's in the terms.",
+    "its all in the terms and conditions mate",
+    "It's a courier issue really, not us.",
+    "thats the carriers problem not ours",
+    "Honestly it's the manufacturer's fault, not our end.",
   ])("counts %s", (line) => {
     expect(blameLines(said(line))).toHaveLength(1);
   });
@@ -34,6 +41,10 @@ describe("hiding behind policy or handing the problem on, in any words", () => {
     "If it happens again you can contact us any time.",
     "I can see you contacted us before about the connection, I am sorry you need to call again.",
     "You'd need to call us back on the main number.",
+    "You're supposed to get a confirmation email, did it arrive?",
+    "It's not a courier issue, it's ours, and I'll fix it today.",
+    "Is that in the terms? Let me check for you.",
+    "The courier let you down, and I'm sorry; I'll send a new leg tomorrow.",
   ])("does not count %s", (line) => {
     expect(blameLines(said(line))).toHaveLength(0);
   });
