@@ -781,8 +781,15 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
     const inClause =
       ["also", "then", "now"].includes(prev.lower) &&
       ["i", "we", "you", "they", "he", "she"].includes(ts[i - 2]?.lower ?? "");
+    // "we've got this great feature where...": after an article or "really" the word describes a noun.
+    const modifier =
+      ["great", "cool", "perfect", "right"].includes(prev.lower) &&
+      (ts[i - 2]?.pos === "DET" ||
+        ["this", "that", "a", "an", "the", "our", "your", "my", "their", "really", "very", "so", "pretty"].includes(
+          ts[i - 2]?.lower ?? "",
+        ));
     if (
-      (SPLIT_MARKERS.has(prev.lower) && !predicate && !inClause) ||
+      (SPLIT_MARKERS.has(prev.lower) && !predicate && !inClause && !modifier) ||
       (prev.lower === "it" && ts[i - 2]?.lower === "got")
     ) {
       // "...do you have and which ones": a marker, then a question of its own. Not "...who we are and what

@@ -652,6 +652,33 @@ describe("sentences and the act model's labels", () => {
     ]);
   });
 
+  it("does not end a sentence on an abbreviation, in a card's notes or in chat (writer DD's cards)", () => {
+    expect(sentencesOf("14 ambulances/vans, ~38 crew incl. bank staff. ~220 journeys a day.")).toEqual([
+      "14 ambulances/vans, ~38 crew incl. bank staff.",
+      "~220 journeys a day.",
+    ]);
+    expect(sentencesOf("Costs approx. 40k a year, e.g. fuel. Site no. 4 is worst. Ask Dr. Patel.")).toEqual([
+      "Costs approx. 40k a year, e.g. fuel.",
+      "Site no. 4 is worst.",
+      "Ask Dr. Patel.",
+    ]);
+    // A real end still ends: before a capital, and chat's "no." before a lower-case word.
+    expect(sentencesOf("We cut it by 3 hrs. Then more.")).toEqual(["We cut it by 3 hrs.", "Then more."]);
+    expect(sentencesOf("he said no. that was it")).toEqual(["he said no.", "that was it"]);
+  });
+
+  it("reads 'this great feature' as a word describing a noun, not a marker opening a question (writer DD, dev)", () => {
+    const pitch = understand(
+      "We've got this great feature where patients get a text when the ambulance is ten minutes out, people love it",
+    );
+    expect(pitch.units.map((u) => u.act)).toEqual(["pitch"]);
+    // A marker still opens the question after it.
+    expect(understand("that is a really cool idea, great, what does it cost you today").units.at(-1)?.question).toBe(
+      "wh",
+    );
+    expect(understand("ok great how many vans do you run").units.at(-1)?.question).toBe("wh");
+  });
+
   it("splits a card field at semicolons only when asked", () => {
     expect(sentencesOf("Two depots; forty vans. Retail clients")).toEqual([
       "Two depots; forty vans.",

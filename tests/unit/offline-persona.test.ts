@@ -700,6 +700,27 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[2]).not.toMatch(/can't complain|what did you want/i);
   });
 
+  it("hears what a correction did not mean, says note-style figures as speech, and hears a closing apology as goodbye (writer DD, dev)", () => {
+    const maureen = loadSet("writer-dd").personas["writer-dd-p1"];
+    const replies = play(maureen, [
+      "Hi Maureen, sorry, can you hear me okay?",
+      "Right, and the crews - how many of them are there, roughly?",
+      "Sorry, I meant how many vehicles, not people - like, how many ambulances are out on a normal day?",
+      "We've got this great feature where patients get a text when the ambulance is ten minutes out, people love it",
+      "What's your budget for this year?",
+      "Okay, thank you so much, sorry for taking up your morning.",
+    ]);
+    // It said the staff numbers again ("In size, we're around 3,200 staff").
+    expect(replies[2]).toMatch(/14 ambulances/);
+    expect(replies[2]).not.toMatch(/3,200/);
+    // "this great feature where..." is one pitch, not a pitch and a question about patients.
+    expect(replies[3]).not.toMatch(/since you ask/i);
+    // "Revenue is around ~GBP 310m": the note's shorthand and a double hedge, aloud.
+    expect(replies[4]).not.toMatch(/~|GBP|around about/);
+    expect(replies[5]).toMatch(/bye|take care|speak soon/i);
+    expect(replies[5]).not.toMatch(/what's on your mind/i);
+  });
+
   it("knows a word its card has in another form: 'the renewal' is the contract that 'renews' (Marcus, session 17 review)", () => {
     const marcus = demoRoleplays[1].persona;
     const [, reply] = play(marcus, ["hi marcus", "and the renewal, when it comes up exactly"]);

@@ -302,7 +302,10 @@ export function buildCard(written: Persona): Card {
       cut(`In size, we're ${lowerFirst(spokenParens(trimEnd(c.size)))}`),
     );
   if (c?.revenue)
-    add("company.revenue", "company", 0, `revenue ${c.revenue}`, [`Revenue is around ${trimEnd(c.revenue)}.`]);
+    add("company.revenue", "company", 0, `revenue ${c.revenue}`, [
+      // "about £310m" already hedges: not "around about".
+      `Revenue is ${/^(?:about|around|roughly|approximately|over|under|nearly|almost|just)\b/i.test(c.revenue) ? "" : "around "}${trimEnd(c.revenue)}.`,
+    ]);
   for (const [key, text] of Object.entries(c ?? {})) if (text) fields.push({ field: `company.${key}`, text });
   persona.pain_points.forEach((p, i) => fromField(`pain_points[${i}]`, "pain", i, p));
   persona.goals.forEach((g, i) => {

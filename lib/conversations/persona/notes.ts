@@ -19,6 +19,29 @@ const DAYS: Record<string, string> = {
 };
 
 export const NOTES: Note[] = [
+  // Currency codes said as their sign, before "~" and "approx" read the figure: "~GBP 41k" is "about £41k".
+  { pattern: /\bGBP\s?(?=\d)/g, to: "£", hit: [["~GBP 41k over budget", "about £41k over budget"]], miss: ["GBP"] },
+  { pattern: /\b(?:USD|US\$)\s?(?=\d)/g, to: "$", hit: [["USD 2.4m", "$2.4m"]], miss: ["USD rates"] },
+  { pattern: /\bEUR\s?(?=\d)/g, to: "€", hit: [["EUR 90k", "€90k"]], miss: [] },
+  {
+    pattern: /\b(\d[\d,.]*)\+(?=\s)/g,
+    to: "over $1",
+    hit: [["20+ yrs in the service", "over 20 years in the service"]],
+    miss: ["2 + 2", "C++"],
+  },
+  {
+    pattern: /(?<=[a-z]{2})\s\+\s(?=\d)/gi,
+    to: " and ",
+    hit: [["Northfell Hospital + 3 satellite clinics", "Northfell Hospital and 3 satellite clinics"]],
+    miss: ["2 + 2"],
+  },
+  {
+    pattern: /\bincl\.?\s/gi,
+    to: "including ",
+    hit: [["38 crew incl. bank staff", "38 crew including bank staff"]],
+    miss: ["include"],
+  },
+  { pattern: /\bexcl\.?\s/gi, to: "excluding ", hit: [["£9k excl. VAT", "£9k excluding VAT"]], miss: ["exclude"] },
   {
     pattern: /\s@\s?(?=[~\d£$€])/g,
     to: " at ",

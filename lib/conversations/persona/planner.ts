@@ -78,6 +78,7 @@ import {
   TOOL_QUESTION,
   toolHit,
   top,
+  withoutContrast,
 } from "./turn";
 
 type Route = { id: string; does: string; when: (c: Ctx) => boolean; reply: (c: Ctx) => string | null };
@@ -697,7 +698,7 @@ export function readTurn(
   // "sorry, what was that?" asks to hear the reply again; it corrects nothing.
   const repair = asksToHearAgain(raw) ? null : readRepair(raw);
   if (repair && s.lastQuestion) [text, repaired] = [repairOf(s.lastQuestion, repair), true];
-  else if (SORRY_MEANT.test(raw)) [text, repaired] = [raw.replace(SORRY_MEANT, ""), true];
+  else if (SORRY_MEANT.test(raw)) [text, repaired] = [withoutContrast(raw.replace(SORRY_MEANT, "")), true];
   const reading = understand(text, { buyerBefore, vocabulary: card.vocabulary, marked: true });
   const main = mainUnit(reading);
   const q = queryOf(reading, main, card, buyerBefore);

@@ -177,6 +177,16 @@ export const asksToHearAgain = (text: string) =>
   !/\b(?:let me|i'll|i will) repeat\b/i.test(text);
 
 /** "sorry, I meant ...", also after a short apology: "sorry that came out wrong. I meant would you...". */
+/**
+ * "how many vehicles, not people - like, how many ambulances", "budget for software, not the whole department": in a
+ * correction, what the learner did not mean is taken out before the card is searched.
+ */
+export const withoutContrast = (text: string) =>
+  text.replace(
+    /(?<!\b(?:is|are|was|were|am|be|do|does|did|have|has|had|can|could|will|would|should|may|might|must|it|that|why|or|if|whether))(?:,\s*|\s+)not\s+(?:the\s+|a\s+|an\s+|my\s+|your\s+)?(?:whole\s+)?[a-z][\w' ]{0,30}?(?=\s*(?:[-–—,.;!?]|$))/gi,
+    "",
+  );
+
 export const SORRY_MEANT = new RegExp(
   `^\\s*(${APOLOGY})\\b(?:[^.!?]{0,40}[.!?])?[,.!\\s-]*(i (?:${MEANT})|i mean|what i (?:${MEANT}) was|${MEANT})[,:\\s-]+`,
   "i",
