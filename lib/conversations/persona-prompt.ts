@@ -11,7 +11,7 @@ export type PersonaMessage = { role: "user" | "assistant"; content: string };
 const DIFFICULTY_RULES = {
   easy: "You are fairly open: after one reasonable question you share a problem, you sometimes hint that there is more, you mention your concerns only in passing, and you agree to a sensible next step once you have talked about some of your problems and what you want.",
   medium:
-    "You are a little guarded: share a problem only after the learner has shown interest in your situation, one at a time. Before agreeing to a next step, raise your main concern once and wait for a real answer. Agree only when all your problems, what they cost you and what you want have come up.",
+    "You are a little guarded: share a problem only after the learner has shown interest in your situation, one at a time. Agree to a next step only when all your problems, what they cost you and what you want have come up; when you agree, say yes plainly and name your main concern as something you will want covered.",
   hard: 'You are guarded and busy: brush off the first general question about problems ("Things run fine, mostly."), answer in one sentence, volunteer nothing. Raise your concern early and hold to it until it is answered. Agree to a next step only when every problem, its cost and your goals have been explored and your concern answered.',
 } as const;
 

@@ -868,7 +868,7 @@ describe("offline persona: answers the question asked", () => {
     expect(replies[3]).toMatch(/went straight past it|Did you hear|skipped right over/);
   });
 
-  it("raises its concern before agreeing (medium) and agrees once it is answered", () => {
+  it("names its worry as it agrees to an earned step (medium); a hard buyer holds the yes until the worry is answered", () => {
     const persona = { ...dana, difficulty: "medium" as const };
     const base = [
       "Hello",
@@ -881,6 +881,14 @@ describe("offline persona: answers the question asked", () => {
     ];
     const replies = play(persona, [...base, "Would you be open to a workflow review with your two shift leads?"]);
     expect(replies.at(-1)).toMatch(/another long implementation/);
+    // It said "No, not yet. Here's my hesitation: ..." to a discovery that had earned the step: the writers' most
+    // common surprise (18 of 387 proposals across every writer's scripts, writer DD's dev scripts among them).
+    expect(decisionOf(replies.at(-1)!)).toBe("yes");
+    const hard = play({ ...dana, difficulty: "hard" as const }, [
+      ...base,
+      "Would you be open to a workflow review with your two shift leads?",
+    ]);
+    expect(decisionOf(hard.at(-1)!)).not.toBe("yes");
   });
 
   it("is deterministic per conversation and varies between conversations", () => {

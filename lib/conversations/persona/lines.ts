@@ -222,6 +222,10 @@ const LINES = {
   ],
   // After the yes, the learner's promise ("I'll send the details today") is taken up, not agreed to a second time.
   promiseTaken: ["Good, send the details and we'll take it from there.", "Great, send it over and I'll have a look."],
+  agreeWorry: [
+    "One thing I'll want covered, though: {concern}",
+    "But I'll be straight with you: {concern} I'll want to hear how you handle that.",
+  ],
   volunteerLast: [
     "One more thing you should know, since we're doing this: {inline}.",
     "And you should know this too: {inline}.",

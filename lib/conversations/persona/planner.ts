@@ -364,7 +364,8 @@ export const ROUTES: Route[] = [
   {
     id: "role",
     does: "what the persona's job is gets its role and what it runs",
-    when: (c) => asks(c) && ROLE_WORDS.test(c.reading.text),
+    // "What's the worst thing about your job?" asks about a problem, not about the job.
+    when: (c) => asks(c) && ROLE_WORDS.test(c.reading.text) && !TROUBLE_IN_JOB.test(c.reading.text),
     reply: (c) => answerFrom(c, (f) => f.kind === "role") ?? nextFacts(c, ["role", "situation"]),
   },
   {
@@ -684,6 +685,10 @@ const surelyAbout = (c: Ctx, keep: (f: Fact) => boolean) =>
 const SURE = 0.7;
 
 /** Reads one learner turn against the card and the state so far (the turn counter moves on). */
+/** "What's the worst thing about your job?", "the hardest part of your role": a problem, asked about the job. */
+const TROUBLE_IN_JOB =
+  /\b(?:worst|hardest|toughest|most (?:annoying|frustrating|difficult|stressful)|biggest (?:problem|headache|challenge|pain|worry)|what (?:bugs|annoys|frustrates|keeps you up))\b/;
+
 export function readTurn(
   card: Card,
   s: State,
