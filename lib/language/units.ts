@@ -623,6 +623,30 @@ function talkAfterQuestion(ts: Token[], i: number, segment: Token[]): boolean {
   return form === "wh" || form === "yes-no" || form === "request" || form === "in-place";
 }
 
+const FINITE_AUX = new Set(
+  "is are was were 's 're 've 'll will can could has have had would should must may might".split(" "),
+);
+/**
+ * "what challenges does that cause the discount is 30 percent if you sign": a wh-question complete with its
+ * verb, then the learner's own statement (an article or "we", "our", "i", "my" and a verb) with no marker
+ * between, as speech and unpunctuated chat have it. The buyer answers the statement, not the question.
+ */
+function ownTalkAfterQuestion(ts: Token[], i: number, segment: Token[]): boolean {
+  if (!["the", "our", "we", "i", "my", "this"].includes(ts[i].lower)) return false;
+  if (!["VERB", "NOUN", "PROPN", "ADV"].includes(ts[i - 1]?.pos ?? "")) return false;
+  // Only a statement led by an auxiliary ("the discount is", "we can", "our platform has"): "how do you plan the
+  // routes we built" keeps its object, "what would you do with the time the team saves" its relative clause.
+  // A finite one: "where do you want the warehouses to be" is one question.
+  // Its subject a plain noun phrase, and not a pronoun after a noun: "how do you handle the calls we're getting"
+  // has a relative clause.
+  if (["we", "i"].includes(ts[i].lower) && ["NOUN", "PROPN"].includes(ts[i - 1].pos)) return false;
+  const at = ts.findIndex((t, k) => k > i && k < i + 5 && (t.pos === "AUX" || t.pos === "VERB"));
+  if (at < 0 || !FINITE_AUX.has(ts[at].lower)) return false;
+  if (!ts.slice(i + 1, at).every((t) => ["DET", "ADJ", "NOUN", "NUM", "PROPN"].includes(t.pos))) return false;
+  const start = skipLeadIns(segment);
+  return questionForm(segment, start, false) === "wh" && completeQuestion(segment) && statementAhead(ts, i);
+}
+
 /**
  * "90 a month solid how're leads coming in", "late how much": the buyer's own words said back without
  * a verb, then a wh-question. The echo is a unit of its own, so the question is read by itself
@@ -837,7 +861,7 @@ function splitPoints(ts: Token[], echoes: ReadonlySet<string>): number[] {
     if (startsInvertedQuestion(ts, i) && i - segmentStart >= 2 && segmentHasVerb) {
       const start = conditionFirst(ts, segmentStart, i);
       if (start !== null) points.push(start);
-    } else if (talkAfterQuestion(ts, i, segment)) points.push(i);
+    } else if (talkAfterQuestion(ts, i, segment) || ownTalkAfterQuestion(ts, i, segment)) points.push(i);
   }
   return points;
 }

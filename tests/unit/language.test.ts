@@ -679,6 +679,19 @@ describe("sentences and the act model's labels", () => {
     expect(understand("ok great how many vans do you run").units.at(-1)?.question).toBe("wh");
   });
 
+  it.each([
+    ["what challenges does that cause the discount is 30 percent if you sign this month", 2],
+    ["what impact does that have on your business our platform is the best on the market", 2],
+    // An object or a relative clause after the question's verb stays with it.
+    ["how do you plan the routes we built a tool for that", 1],
+    ["what would you do with the time the team saves", 1],
+    ["how many vans do you run the drivers start at six", 1],
+  ] as const)("ends an unpunctuated question where the learner's own statement starts: %s", (text, units) => {
+    const read = understand(text);
+    expect(read.units).toHaveLength(units);
+    expect(read.units[0].question).toBe("wh");
+  });
+
   it("splits a card field at semicolons only when asked", () => {
     expect(sentencesOf("Two depots; forty vans. Retail clients")).toEqual([
       "Two depots; forty vans.",
