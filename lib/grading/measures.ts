@@ -401,7 +401,8 @@ function pitchStructure({ turns }: MeasureInput): MeasureResult {
 /** A request made well: purpose, evidence, a figure, and held (no undercut, no apologising through it). */
 function caseAndAsk({ turns }: MeasureInput): MeasureResult {
   const c = caseChecks(turns);
-  const held = !c.undercut && !overApologises(c);
+  const apologetic = overApologises(c);
+  const held = !c.undercut && !apologetic;
   const passed = [c.purpose, c.evidence, c.figure].filter(Boolean).length + (c.figure && held ? 1 : 0);
   return {
     score: clamp((100 * passed) / 4),
@@ -414,7 +415,7 @@ function caseAndAsk({ turns }: MeasureInput): MeasureResult {
         ? null
         : c.undercut
           ? "then undercut it"
-          : overApologises(c)
+          : apologetic
             ? `apologised ${c.apologies} times, which gives the ask away`
             : "held it",
     ]

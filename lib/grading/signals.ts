@@ -324,7 +324,7 @@ const MOVED =
   /\b(?:from (?:about |around |roughly |like )?[\w.,%$£€-]+ (?:down |up )?to|(?:gone|went|is|are|was|were|been) (?:up|down)|(?:up|down) (?:by|from)|by (?:about |around )?(?:\d|a third|a quarter|half))/;
 const APOLOGY = /\b(?:sorry|apologi[sz]e|my apologies|my bad)\b/g;
 /** Apologies for the other side's trouble are empathy, not self-effacement. */
-const NOT_SELF_APOLOGY = /\bsorry (?:to hear|for your|about your|that you|you)\b/;
+const NOT_SELF_APOLOGY = /\bsorry (?:to hear|for your|about your|that you|you)\b/g;
 
 export type CaseChecks = {
   purpose: Evidence | null;
@@ -374,7 +374,7 @@ export function caseChecks(turns: TranscriptTurn[]): CaseChecks {
   const undercut = learner.map(({ i }) => firstQuote(i, UNDERCUT)).find(Boolean) ?? null;
   const apologies = learner.reduce((n, { t }) => {
     const x = normaliseText(t.text);
-    return n + (x.match(APOLOGY)?.length ?? 0) - (x.match(new RegExp(NOT_SELF_APOLOGY.source, "g"))?.length ?? 0);
+    return n + (x.match(APOLOGY)?.length ?? 0) - (x.match(NOT_SELF_APOLOGY)?.length ?? 0);
   }, 0);
   return { purpose, evidence, figure, undercut, apologies, learnerTurns: learner.length };
 }
