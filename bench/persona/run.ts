@@ -146,6 +146,9 @@ function writersTable() {
     // Writer DD (session 21): measured on the session's starting code first, then split by number: even dev, odd holdout.
     ["DD dev", runSet("writer-dd", dev)],
     ["DD holdout", runSet("writer-dd", holdout)],
+    // Writer GG (session 22): measured on the session's starting code first, then split by number: even dev, odd holdout.
+    ["GG dev", runSet("writer-gg", dev)],
+    ["GG holdout", runSet("writer-gg", holdout)],
   ];
   const rows = columns.map(([, runs]) => summarise(runs));
   fillerPlaces(columns.flatMap(([, runs]) => runs));

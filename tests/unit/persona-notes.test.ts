@@ -25,6 +25,7 @@ describe("a card written as notes is said as speech", () => {
       "writer-aa",
       "writer-bb",
       "writer-dd",
+      "writer-gg",
     ]) {
       for (const persona of Object.values(loadSet(set).personas)) {
         for (const fact of cardOf(persona).facts)
