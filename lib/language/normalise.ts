@@ -143,8 +143,13 @@ export function readRepair(raw: string): { meant: string; replaces: string | nul
   const bare = (w: string) => w.trim().replace(/^(?:a|an|the)\s+/, "");
   // "sorry that came out wrong" is an apology, not a word put right: without "I meant", a repair is a word or two.
   const said = new RegExp(`\\b(?:${MEANT}|i mean|should be|should say|wanted to (?:say|write))\\b`).test(t);
+  // "Sorry, off topic. Do you think vegan will take over?": an apology before a new question of its own is not a
+  // word put right, unless it says "I meant".
+  const goesOn = raw.trim().length - t.length > 0 && /[.!?]\s+\S+\s+\S+\s+\S+/.test(raw.trim());
   const apology =
-    !said && meant && (meant[1].trim().split(/\s+/).length > 3 || /^(?:that|this|it|i|we|you)\b/.test(meant[1].trim()));
+    !said &&
+    meant &&
+    (goesOn || meant[1].trim().split(/\s+/).length > 3 || /^(?:that|this|it|i|we|you)\b/.test(meant[1].trim()));
   if (meant && !apology && new RegExp(`\\b(?:${APOLOGY}|${MEANT}|i mean|correction)\\b`).test(t))
     return { meant: bare(meant[1]), replaces: meant[2] ? bare(meant[2]) : null };
   const swap = /^"?([\w'-]{2,30})"?,?\s+not\s+"?([\w'-]{2,30})"?[.!]?$/.exec(t);

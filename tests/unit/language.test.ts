@@ -605,6 +605,9 @@ describe("questions found by what they do", () => {
     expect(readRepair("sory i ment drivers")).toEqual({ meant: "drivers", replaces: null });
     expect(readRepair("soz, invoices not invioces")).toEqual({ meant: "invoices", replaces: "invioces" });
     expect(readRepair("sorry that came out wrong")).toBeNull();
+    // An apology before a new question of its own (writer W) is not a word put right.
+    expect(readRepair("Sorry, off topic. Do you think vegan options will take over in five years?")).toBeNull();
+    expect(readRepair("sorry, tonnes")).toEqual({ meant: "tonnes", replaces: null });
   });
 
   it("repairs typos of content words against the card's own words, and leaves names and real words alone", () => {

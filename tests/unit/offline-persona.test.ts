@@ -1148,3 +1148,100 @@ describe("offline persona: a deadline and a brush-off (the off-script briefs of 
     expect(reply).toMatch(/that's that|we're done|Thanks for calling/);
   });
 });
+
+describe("offline persona: views, favourites, other vendors, bigger asks and thanks (session 22, dev scripts of writers W, DD and GG)", () => {
+  const w = loadSet("writer-w").personas;
+  const dd = loadSet("writer-dd").personas;
+  const gg = loadSet("writer-gg").personas;
+  const OPINION = /haven't given it much thought|enough on with what's in front of me|No strong view/;
+
+  it("'sorry, off topic. do you think vegan options will take over?' is a view asked for, not a correction of the last question", () => {
+    const replies = play(w.pW3, [
+      "Hi Sam, thanks for making the time.",
+      "Do you know how many tonnes of food waste the whole university sends to AD?",
+      "Sorry, off topic. Do you think vegan options will take over in five years?",
+    ]);
+    // It was read as "I meant 'off topic'" and the food-waste figure was said again.
+    expect(replies[2]).toMatch(OPINION);
+    expect(replies[2]).not.toMatch(/£310,000|14%/);
+  });
+
+  it("a view of something the card knows is answered from the card", () => {
+    const [, reply] = play(w.pW3, ["Hi Sam", "do you think the waste is mostly down to the ordering?"]);
+    expect(reply).not.toMatch(OPINION);
+  });
+
+  it("'whats your favourite hall' is about the person, not the halls", () => {
+    const [, , reply] = play(dd["writer-dd-p3"], [
+      "hi priya",
+      "how are things this term?",
+      "whats your favourite hall",
+    ]);
+    expect(reply).not.toMatch(/3,600|beds|11 halls/);
+  });
+
+  it("'which other rostering vendors have you looked at' is about other firms, never the buyer's own pain", () => {
+    const [, reply] = play(gg["gg-p1"], [
+      "Hello Deirdre",
+      "Which other rostering vendors have you looked at in the last year?",
+    ]);
+    expect(reply).toMatch(/others|other firms/);
+    expect(reply).not.toMatch(/WhatsApp|rest rules|duty limit/);
+  });
+
+  it("asked to roll out to every clinic, the buyer says no to that and offers its own step, in words that read", () => {
+    const script = [
+      "hi priya, is it sunny there? it's grim here",
+      "ok how many no shows do you get",
+      "and what does an empty chair cost you",
+      "how do the reminder calls work at the moment?",
+      "right so let's just roll it out to all 11 clinics from next month, we can do a deal on price",
+    ];
+    const replies = play(gg["gg-p2"], script, "gg-28");
+    const last = replies.at(-1)!;
+    expect(decisionOf(last)).toBe("no");
+    expect(last).toMatch(/2-week pilot/);
+    // The card's "Happy to run a 2-week pilot" was said as "let's do run a 2-week pilot".
+    expect(last).not.toMatch(/do run/);
+    const taken = play(gg["gg-p2"], [...script, "ok, the 2-week pilot at your two busiest clinics then?"], "gg-28");
+    expect(decisionOf(taken.at(-1)!)).toBe("yes");
+  });
+
+  it("'thank you, I will send a summary and a proposed agenda' ends the call: not a proposal to turn down again", () => {
+    const replies = play(gg["gg-p5"], [
+      "Good morning Fenna, thank you for making the time.",
+      "Could you describe your ticket volumes and channels at the moment?",
+      "Would you be open to a technical call with your Zendesk administrator?",
+      "Thank you, Fenna. I will send a summary of the figures we discussed and a proposed agenda.",
+    ]);
+    expect(decisionOf(replies[2])).toBe("no");
+    expect(decisionOf(replies[3])).not.toBe("no");
+    expect(replies[3]).not.toMatch(/haven't talked about/);
+  });
+
+  it("'next meeting with your IT person' is said back without a dangling 'my'", () => {
+    const replies = play(dd["writer-dd-p3"], [
+      "Hello Priya, nice to meet you. I am Jiwoo from Roomwise. Thank you for your time today.",
+      "Could you please explain about process of room allocation in your office?",
+      "I see. During allocation, sometimes mistake happen, for example two student in same room?",
+      "When this kind of mistake happen, what is result for your team and students",
+      "I have one more question about maintenance request. How many request you receive in one month",
+      "If repair become faster and no more double booking, how does it help your office?",
+      "Then, could we arrange next meeting with your IT person, to show allocation demo?",
+    ]);
+    expect(replies.at(-1)).not.toMatch(/\b(?:with|my)\.\s/);
+  });
+
+  it("'what else gets in the way?' once every pain is told gets the end of the list, not the last pain again", () => {
+    const priya = demoRoleplays[2].persona;
+    const replies = play(priya, [
+      "Hi Priya, thanks for making the time today.",
+      "What would you say is the hardest part of that right now?",
+      "What's been getting in the way lately?",
+      "Anything else that's been difficult?",
+      "Beyond that, what else gets in the way?",
+    ]);
+    expect(replies.slice(3).some((r) => /main (problems|list)|big ones/.test(r))).toBe(true);
+    expect(replies.slice(3).filter((r) => /^(Again|As I said|Like I mentioned)/.test(r)).length).toBeLessThanOrEqual(1);
+  });
+});

@@ -43,6 +43,15 @@ describe("offline persona on the dev style scripts (rubric: bench/persona/RUBRIC
     }
   });
 
+  // Session 22: when nothing but a filler broke a run, a third and a fourth were added ("I want to give, basically,
+  // hostesses time back to help, honestly, patients, to be fair, eat"): 12 of writer A's 359 replies held three or
+  // more. Past its fillers a reply now leaves a later sentence out instead (4 of 359).
+  it("past its fillers, a reply says less rather than pausing again: under 2% of replies hold three fillers", () => {
+    const replies = runs.flatMap((r) => r.transcript.filter((l) => l.speaker === "persona").map((l) => l.text));
+    const crowded = replies.filter((r) => fillersIn(r).length >= 3);
+    expect(crowded.length / replies.length).toBeLessThan(0.02);
+  });
+
   it("speaks card fragments as whole first-person sentences", () => {
     const said = speak(
       "Gathers evidence herself, then takes it to Graham. Quick to say yes to a small, low-risk pilot.",

@@ -225,7 +225,9 @@ export function onProblem(c: Ctx, named: number | null): string {
   )
     return onImplication(c, first.fact.index);
   if (!open.length) {
-    const about = c.hits.find((h) => h.fact.kind === "pain")?.fact.index;
+    // "What else gets in the way?" after every pain is told: that's the list, not the last pain again.
+    const more = /\b(?:else|other|another|more)\b/.test(c.reading.text.toLowerCase());
+    const about = more ? undefined : c.hits.find((h) => h.fact.kind === "pain")?.fact.index;
     return about !== undefined ? onImplication(c, about) : say(c, "painsDone");
   }
   // The difficulty's pace holds back vague "any problems?" questions, never one that names the pain.
@@ -477,6 +479,10 @@ export function onProposal(c: Ctx): string {
       return say(c, "objection", { concern });
     }
   }
+  // "Let's just roll it out to all 11 clinics", "sign the 12-month contract": a bigger commitment than the step the
+  // buyer would take is turned down plainly, with that step offered instead (the learner can take it up).
+  if (!learnerStep(c) && card.close && BIG_ASK.test(c.reading.text))
+    return say(c, "closeSmaller", { close: card.close, Close: upperFirst(card.close) });
   s.closed = true;
   // The buyer says yes to what the learner proposed, in the learner's words, and to its own close otherwise.
   const step = learnerStep(c) ?? card.close;
@@ -496,6 +502,10 @@ export function onProposal(c: Ctx): string {
   });
   return reply;
 }
+
+/** A commitment bigger than a first step: a rollout, a contract, a purchase, every site at once. */
+const BIG_ASK =
+  /\b(?:roll(?:ing)?\s+(?:it|this|them)\s+out|roll\s*-?\s*out|contracts?|sign\s+(?:up|it|the|a|today|now)|subscription|licen[cs]es|purchase|buy\s+(?:it|now|today)|deal on (?:the )?price|go(?:ing)? live|all (?:\d+|[a-z]+) (?:of (?:your|the) )?(?:sites|clinics|branches|depots|stores|shops|locations|schools|plants|warehouses|halls|pools|hospitals))\b/i;
 
 const STEP_NOUNS = new Set(
   "pilot trial demo demonstration meeting call workshop session review walkthrough visit test follow-up chat".split(
@@ -561,7 +571,15 @@ export function learnerStep(c: Ctx): string | null {
   const escaped = ts.slice(from, to).map((t) => t.lower.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   const said = new RegExp(escaped.join("[\\s-]+")).exec(c.reading.text)?.[0] ?? escaped.join(" ");
   const words = said.split(/\s+/).map((w) => SWAP[w] ?? cased.get(w) ?? w);
-  while (words.length && ["and", "of", "the"].includes(words.at(-1)!)) words.pop();
+  // "next meeting with your IT person": the tagger may end the phrase at a word it misreads ("IT" as "it"), so
+  // a phrase never ends on a possessive or a preposition ("a next meeting with my").
+  while (
+    words.length &&
+    ["and", "of", "the", "a", "an", "my", "your", "our", "their", "with", "to", "for", "at", "on", "in"].includes(
+      words.at(-1)!.toLowerCase(),
+    )
+  )
+    words.pop();
   if (!words.some((w) => /[a-z]/.test(w))) return null;
   // "pilot" alone reads oddly: "a pilot". A card that opens a sentence with "A four-week pilot" lends its capital
   // to the learner's "a" ("let's do a A four-week pilot"): an article is said in lower case.

@@ -218,7 +218,7 @@ function closeObject(close: string | undefined, name: string): string | undefine
     // "Happy to book a 45-minute demo...", "Glad to set up a follow-up call...".
     .replace(/^(only\s+)?(happy|glad|willing|open|keen|ready)\s+to\s+/i, "")
     .replace(
-      /^(agrees?|accepts?|considers?|takes?|signs? up for|commits? to|books?|schedules?|says? yes to|sets? up|arranges?)\s+(only\s+)?(to\s+)?/i,
+      /^(agrees?|accepts?|considers?|takes?|signs? up for|commits? to|books?|schedules?|says? yes to|sets? up|arranges?|runs?|holds?|hosts?|tries|try|does|do)\s+(only\s+)?(to\s+)?/i,
       "",
     )
     .replace(/\s*\([^)]*\)/g, "")

@@ -157,6 +157,12 @@ const LINES = {
     "No, not yet. Slow down: what would we even be meeting about?",
     "Not now: that's a bit quick. You haven't asked me much.",
   ],
+  /** Asked for more than the buyer's own first step (a rollout, a contract): no to that, and the smaller step offered. */
+  closeSmaller: [
+    "No, not that: it's a bigger commitment than I'd make off one call. {Close} first, then we'll see.",
+    "No, not all at once. I'd start with {close} and take it from there.",
+    "Not yet, no. Let's do {close} first and talk about the rest after.",
+  ],
   closeNotYet: ["Not yet: {reason}", "No, not yet. {Reason}", "Not now, no. {Reason}"],
   objection: [
     "Not yet: before I say yes, I need to hear about this. {concern} How would this be any different?",
@@ -247,6 +253,12 @@ const LINES = {
   /** A seller who turns dismissive ("your loss"): cool, short, and done. */
   brushedOff: ["Right. Well, that's that, then.", "Okay. I think we're done here.", "Fair enough. Thanks for calling."],
   /** A question the learner marks as off the topic ("random q but..."), not on the card: light, in character. */
+  /** Asked for a view of something the card does not know ("do you think vegan will take over?"): a view, nothing new. */
+  opinion: [
+    "Honestly? I haven't given it much thought. Not my area.",
+    "Hard to say. I've got enough on with what's in front of me.",
+    "No strong view, to be honest. Ask me again in a year.",
+  ],
   aside: ["Ha, couldn't tell you. Anyway.", "Ha, that's one for another day.", "Ha, no idea, honestly. Where were we?"],
   evadePersonal: [
     "Ha, hard to say. Not really what this call's for, though.",

@@ -96,7 +96,16 @@ export const ROUTES: Route[] = [
     when: (c) =>
       (GOODBYE.test(c.reading.text) &&
         (c.s.closed || !c.reading.units.some((u) => u.question && u.act !== "small-talk"))) ||
-      (c.s.turn > 2 && THANKS_CLOSE.test(c.reading.text) && !c.reading.units.some((u) => u.question)),
+      (c.s.turn > 2 && THANKS_CLOSE.test(c.reading.text) && !c.reading.units.some((u) => u.question)) ||
+      // "Thank you, Fenna. I will send a summary and a proposed agenda.": thanks, then a promise, is a goodbye.
+      // (After a yes the promise is taken up by the proposal route: "Great, send it over".)
+      (c.s.turn > 2 &&
+        !c.s.closed &&
+        THANKS_FIRST.test(c.reading.text) &&
+        PROMISED.test(c.reading.text) &&
+        !STILL_ASKS.test(c.reading.text) &&
+        !c.reading.text.includes("?") &&
+        !c.reading.units.some((u) => u.question)),
     reply: (c) => say(c, c.s.closed ? "goodbyeAgreed" : "goodbye"),
   },
   {
@@ -230,6 +239,12 @@ export const ROUTES: Route[] = [
     does: "'random q but do the vets ever go home early lol' gets a light in-character aside unless the card clearly answers it, never a pain",
     when: (c) => asks(c) && ASIDE.test(c.reading.text) && clearHit(c) === null,
     reply: (c) => say(c, "aside"),
+  },
+  {
+    id: "opinion",
+    does: "'do you think vegan options will take over?', 'what do you make of the self-driving bus pilots' asks the buyer's view of something the card does not know: a view, never a card fact",
+    when: (c) => asks(c) && opinionOffCard(c),
+    reply: (c) => say(c, "opinion"),
   },
   {
     id: "off-limits",
@@ -569,6 +584,13 @@ function answeredByStage(c: Ctx): boolean {
   return stage !== "implication" || c.s.revealed.length > 0 || hiddenPains(c) > 0;
 }
 
+const THANKS_FIRST = /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+)?(?:thanks|thank you|cheers|many thanks)\b/i;
+/** "...and we fix a time for next week": a promise that still proposes something. */
+const STILL_ASKS =
+  /\b(?:we can|we could|let's|lets|shall we|we fix|we set|we lock|we book|lock in|set up|book a|fix a|and we)\b/i;
+const PROMISED =
+  /\b(?:i'll|i will|ill|we'll|we will|i'm going to)\s+(?:send|email|e-mail|share|forward|follow up|get|put|drop)\b/i;
+
 /** A deadline the seller sets to force a decision. */
 const PRESSURE =
   /\b(?:only (?:valid|good|available|on offer)(?: (?:un)?til| till| until)?|(?:offer|deal|price|discount|promo\w*) (?:ends|expires|runs out|goes up|is only)|(?:ends|expires) (?:on )?(?:friday|monday|tuesday|wednesday|thursday|saturday|sunday|today|tonight|tomorrow|this week|end of (?:the )?(?:week|month))|(?:decide|sign|commit) (?:now|today|tonight|by (?:friday|monday|tomorrow|the end of))|last chance|limited[- ]time)\b/i;
@@ -580,6 +602,29 @@ const CAREER =
 /** A learner marking a question as off the topic: "random q but...", "totally random", "side note". */
 const ASIDE =
   /^(?:\W*(?:ok|so|and|haha|lol|btw)\W+)*(?:random (?:q|question)|totally random|side note|off[- ]topic|unrelated)\b/i;
+/**
+ * Asked for a view ("do you think...", "what do you make of...", "what's your take on...", "thoughts on..."): the
+ * buyer's opinion of the world, not a fact of its work. Only a view of something the card does not know is
+ * "opinion"; "do you think that's costing you customers?" names the card and is answered from it.
+ */
+const OPINION =
+  /\b(?:(?:do|did|would) (?:you|u|ya) (?:honestly |really |personally )?(?:think|reckon|believe|expect|see)\b|what (?:do|did) (?:you|u|ya) (?:think|make|reckon|feel) (?:of|about)|how (?:do|did) (?:you|u) feel about|(?:what's|what is|whats) your (?:take|view|opinion|feeling|gut feeling|verdict)|(?:your |any )?thoughts on|(?:are|r) (?:you|u) (?:a fan of|for or against))/i;
+function opinionOffCard(c: Ctx): boolean {
+  const text = c.reading.text.toLowerCase();
+  const cue = OPINION.exec(text);
+  if (!cue) return false;
+  // What the view is about: the words after the cue, less the card's own words.
+  const after = stemsOf(text.slice(cue.index + cue[0].length)).stems;
+  const unknown = [...after.keys()].filter((s) => c.q.unknown.includes(s));
+  return (
+    unknown.length > 0 &&
+    clearHit(c) === null &&
+    namedPain(c) === null &&
+    !CONCERN_WORDS.test(c.reading.text) &&
+    !PROBLEM_WORDS.test(c.reading.text)
+  );
+}
+
 /** A question about the persona's career: "what's your background?", "how did you end up in this job?". */
 const BACKGROUND_WORDS =
   /\b(background|career|your experience|experience in|how did you (get|end up|come|start)|before (this|that) (role|job|position)|before you joined|how long have you (been|worked))\b/;
@@ -593,6 +638,11 @@ function personalQuestion(c: Ctx): boolean {
   const core = c.main.tokens.slice(c.main.start);
   const wh = core.find((t) => WH.has(t.lower));
   if (!wh || wh.lower === "how") return false;
+  // "What's your favourite hall?", "what car do you drive?": a favourite, or a thing of life asked for by the question
+  // word itself, is about the person whatever the card shares a word with ("book" and "booking", "drive" and "driving").
+  if (/\b(?:your|ur) (?:fav(?:ou?rite|e)|favorite)\b/i.test(c.reading.text)) return true;
+  const head = core[core.indexOf(wh) + 1];
+  if (head && ["what", "which"].includes(wh.lower) && head.pos === "NOUN" && LIFE.has(stem(head.lemma))) return true;
   const life = [...c.q.main].filter((s) => LIFE.has(s) && !c.card.idf.has(s));
   const business = [...c.q.main].filter((s) => c.card.idf.has(s) && !isGeneric(c.card, s));
   return life.length > business.length;

@@ -11,7 +11,7 @@ import { type Token, tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
 import { STOP } from "./cues";
-import { type Card, cardOf } from "./facts";
+import { type Card, cardOf, type Fact } from "./facts";
 import { hash } from "./lines";
 import { REVOICINGS, STATIVE } from "./revoice";
 
@@ -476,6 +476,29 @@ function sayLess(text: string, run: Run): string[] {
   return out;
 }
 
+/**
+ * Says one thing fewer: once the reply has spent its fillers, a later sentence that would be read out is left
+ * out, as a speaker who has made the point stops. Never the reply's first sentence of substance (at least five
+ * words must come before it): the learner can ask about the rest.
+ */
+function dropSentence(text: string, run: Run, card: Card): string[] {
+  const spans = wordSpans(text);
+  const [from, to] = sentenceOf(spans, run.start);
+  const start = spans[from].index!;
+  if (words(text.slice(0, start).replace(FILLER, "")).length < 5) return [];
+  const end = spans[to].index! + spans[to][0].length;
+  // A number is the point of a fact, and a pain's first sentence is the pain itself: both are said.
+  const sentence = text.slice(start, end);
+  if (/\d/.test(sentence)) return [];
+  const said = new Set(words(sentence));
+  const headline = (f: Fact) => {
+    const w = words(f.pieces[0] ?? "").filter((x) => !STOP.has(x));
+    return w.length > 0 && w.filter((x) => said.has(x)).length * 2 >= w.length;
+  };
+  if (card.pains.some((p) => p.facts[0] && headline(p.facts[0]))) return [];
+  return [tidy(`${text.slice(0, start).trimEnd()} ${text.slice(end).trimStart()}`.trim())];
+}
+
 /** "...at each clinic. Frankly. That means..." (a later split) -> "...at each clinic. Frankly, that means...". */
 const FILLER_SENTENCE = new RegExp(`(^|[.!?] )(${FILLERS.map((f) => f.slice(0, -1)).join("|")})\\. (\\w)`, "gi");
 const fillerSentencesJoined = (text: string) =>
@@ -539,13 +562,15 @@ function unreciteRuns(reply: string, card: Card, said: string[]): string {
             .map((t) => ({ text: t, ...runsOf(t, card) }))
             .filter((c) => c.excess < excess)
             .sort((a, b) => a.excess - b.excess)[0];
-    const less =
-      better || shorter || light || !fillersSpent(text, run)
-        ? null
-        : sayLess(text, run)
-            .map((t) => ({ text: t, ...runsOf(t, card) }))
-            .filter((c) => c.excess < excess)
-            .sort((a, b) => b.text.length - a.text.length)[0];
+    // Past its fillers, a reply says less: a long sentence ends at a pause, else a later sentence is left out; a
+    // filler beyond the limit is the very last resort.
+    const spent = !(better || shorter || light) && fillersSpent(text, run);
+    const fewer = (options: string[]) =>
+      options
+        .map((t) => ({ text: t, ...runsOf(t, card) }))
+        .filter((c) => c.excess < excess)
+        .sort((a, b) => b.text.length - a.text.length)[0];
+    const less = spent ? (fewer(sayLess(text, run)) ?? fewer(dropSentence(text, run, card))) : null;
     text = better
       ? better.text
       : shorter

@@ -142,7 +142,8 @@ export function queryOf(
   const business = [...mainStems].filter((s) => card.idf.has(s) && !ownNames(card).has(s) && !isGeneric(card, s));
   const all = [...terms.keys()];
   // "How do other councils handle that?", "what does the clinic down the road charge?": what others do.
-  const aboutOthers = OTHER_FIRMS.test(main ? unitText(main) : reading.text);
+  // The whole turn: the language layer may cut "which other rostering vendors / have you looked at" in two.
+  const aboutOthers = OTHER_FIRMS.test(main ? unitText(main) : reading.text) || OTHER_FIRMS.test(reading.text);
   if (aboutOthers && !unknown.includes(OTHERS_MARK)) unknown.push(OTHERS_MARK);
   const topic = aboutOthers
     ? "others"
@@ -167,7 +168,7 @@ export function queryOf(
 
 /** Other organisations like the buyer's: "other councils", "everyone else", "the one down the road", "next door". */
 const OTHER_FIRMS = new RegExp(
-  `\\b(?:other (?:${[
+  `\\b(?:other (?:(?!(?:with|from|at|in|on|do|does|did|are|is|was|were|have|has|had|for|of|to|the|your|our|you|we|they|that|this|and|or|issues?|problems?|things?|teams?|people)\\b)[a-z-]+ ){0,2}(?:${[
     "compan(?:y|ies)",
     "firms?",
     "business(?:es)?",
@@ -210,6 +211,8 @@ const OTHER_FIRMS = new RegExp(
     "contractors?",
     "manufacturers?",
     "farms?",
+    "plants",
+    "sites",
     "co-?ops?",
     "libraries",
     "roasters?",

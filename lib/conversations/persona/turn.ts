@@ -57,8 +57,11 @@ export function namedPain(c: Ctx): number | null {
 /** A money or other-firm word the learner said that the card never uses. */
 // "How's the overtime budget?" is still about the overtime pain; "what did the last vendor charge?" is not on the card.
 export const offLimits = (c: Ctx) =>
-  (c.q.topic === "others" || [...c.q.said].some((s) => (MONEY.has(s) || OTHERS.has(s)) && !c.card.idf.has(s))) &&
-  !["pain", "goal"].includes(clearHit(c)?.fact.kind ?? "");
+  // "Which other rostering vendors have you looked at?" is about other firms, whatever pain of the buyer's it names.
+  c.q.unknown.includes(OTHER_FIRMS_MARK) ||
+  ((c.q.topic === "others" || [...c.q.said].some((s) => (MONEY.has(s) || OTHERS.has(s)) && !c.card.idf.has(s))) &&
+    !["pain", "goal"].includes(clearHit(c)?.fact.kind ?? ""));
+const OTHER_FIRMS_MARK = stem("others");
 
 /** The best hit a non-generic word of the turn (or a related word) connects to. */
 export const relatedHit = (c: Ctx) =>
