@@ -247,13 +247,22 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
   const first = w[0];
   // A verbless lead before the question: "and at reno how are orders picked", "eighteen percent what does that mean".
   const whAt = w.findIndex((x) => WH.has(x));
-  if (
-    whAt > 0 &&
-    !CONDITIONS.has(first) &&
-    core.slice(0, whAt).every((t) => t.pos !== "VERB" && t.pos !== "AUX") &&
-    core.slice(whAt + 1, whAt + 6).some((t) => isAux(t) || t.pos === "VERB")
-  )
-    return "wh";
+  if (whAt > 0 && !CONDITIONS.has(first) && core.slice(0, whAt).every((t) => t.pos !== "VERB" && t.pos !== "AUX")) {
+    // "and at the café when it got busy I was the calm one": "when" before a subject opens a clause, not a
+    // question; what follows it decides: a question after it, or a verb put first ("...like that does it mean").
+    // ("Where" stays a question word: "and with the manual process where you are losing more time".)
+    const next = core[whAt + 1];
+    if (w[whAt] === "when" && !isAux(next) && next?.pos !== "AUX" && next?.pos !== "VERB") {
+      const rest = core.slice(whAt);
+      const after = questionForm(rest, 0, last);
+      if (after) return after;
+      const SUBJECTS = ["i", "we", "you", "they", "he", "she", "it", "there"];
+      const inverted = (t: Token, i: number) =>
+        i > 2 && isAux(t) && SUBJECTS.includes(rest[i + 1]?.lower ?? "") && !SUBJECTS.includes(rest[i - 1].lower);
+      return rest.some(inverted) ? "yes-no" : null;
+    }
+    if (core.slice(whAt + 1, whAt + 6).some((t) => isAux(t) || t.pos === "VERB")) return "wh";
+  }
   // "When the team was small, ..." is a condition, not a question; "when do you ..." is one.
   const conditional = ["if", "when", "whenever", "once", "say", "suppose", "imagine", "where"].includes(first);
   // "where's the best ..." asks too: a contracted verb after the wh-word.
@@ -427,6 +436,8 @@ function questionAfterClause(core: Token[], last: boolean): QuestionForm | null 
     const particle = ["ADP", "PART"].includes(core[k - 1].pos) && core[k - 2]?.pos === "VERB";
     if ((["ADP", "DET", "SCONJ", "PART", "CCONJ"].includes(core[k - 1].pos) && !particle) || isAux(core[k - 1]))
       continue;
+    // "...well mostly there was one time": a verb after its own subject is a statement, not a verb put first.
+    if (isAux(core[k]) && ["there", "i", "we", "you", "they", "he", "she", "it"].includes(core[k - 1].lower)) continue;
     const tail = core.slice(k);
     if (SUBORDINATORS.has(tail[0].lower) || CONDITIONS.has(tail[0].lower)) return null;
     const form = questionForm(tail, 0, last);

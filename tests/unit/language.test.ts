@@ -313,6 +313,19 @@ describe("questions found by what they do", () => {
     ["since you moved to the new system are the nurses still double entering", "yes-no"],
     ["and when a machine goes down whats the process", "wh"],
     ["When the team was small, we did everything by hand.", null],
+    // A verbless lead, then "when" and a clause: a statement unless a question or an inverted verb follows
+    // (writer EE's rambling candidate was asked "1 question" for this).
+    [
+      "And at the café when it got busy I was always the calm one. Well, mostly. There was one time with the coffee machine...",
+      null,
+    ],
+    ["and in winter when the roads are bad how do the drivers cope", "wh"],
+    ["and at reno how are orders picked", "wh"],
+    ["and with the manual process where you are losing more time, in the revision of documents", "wh"],
+    [
+      "apologies for all the questions but when a chair's empty like that does it mean the dentist is just sitting there",
+      "yes-no",
+    ],
     ["because the vans leave late we pay overtime", null],
     // A contracted verb after the wh-word asks; "when it's busy" is still a condition.
     ["where's the best fish and chips on the island", "wh"],
