@@ -154,10 +154,14 @@ const BLAME =
   /\b(?:you should have|you must have|that's (?:not our|your) (?:fault|problem)|not our fault|that's (?:the|our) policy|nothing i can do|there's nothing (?:i|we) can do|(?:^|[,.;:!?]\s*|\b(?:but|because|since|and|so|well|sorry|look|listen|ok|okay|yeah|no|if)\s+)you didn't|you need to read|it's your|user error|can't help you|you(?:'re| are| were) (?:supposed|meant|required) to (?:check|inspect|sign|read|report|notify|tell|call|keep|open|have (?:checked|reported|told|called|read|kept|signed))|, not (?:us|our (?:fault|problem|issue|end)))\b/;
 /** A fix or a dated promise; a bare "today" ("anything else I can help with today?") is neither. */
 const RESOLVE =
-  /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat(?:e|ed|es|ing)\b|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|ticket number|reference number|case number)\b|\b(?:i'?ll|i will|we'?ll|we will|it'?ll|it will|you'?ll|you will|should)\b[^.?!]*\b(?:today|tomorrow|tonight)\b/;
+  /\b(?:refund\w*|replace\w*|credit\w*|reset|re-?sent|resend|reship\w*|fixed|sorted|resolved|reactivat\w*|waiv\w*|cancel\w*|rebook\w*|upgrad\w*|dispatch\w*|escalat(?:e|ed|es|ing)\b|by (?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|end of (?:day|the day|week)|\d)|within (?:\d+|an?|one|two|three|24|48) (?:hours?|days?|minutes?|business days?)|ticket number|reference number|case number|(?:i'?ve|i have|we'?ve|we have) (?:just )?(?:booked|scheduled|arranged|issued|processed|ordered|sent (?:out|you)))\b|\b(?:i'?ll|i will|we'?ll|we will|it'?ll|it will|you'?ll|you will|should)\b[^.?!]*\b(?:today|tomorrow|tonight)\b/;
 /** A fix named to refuse it: "I'm not able to waive the fee", "we can't refund opened items". */
 const REFUSED_FIX =
   /\b(?:(?:not|n't) (?:be )?able to|unable to|can't|cannot|can not|won't be able to|not allowed to)\s+(?:\w+\s+){0,2}?(?:refund|replace|credit|reset|resend|reship|waive|cancel|rebook|upgrade|dispatch|escalate)\w*/g;
+/** A "fix" that is the customer's to do, or that someone only might do. */
+const NOT_A_FIX =
+  /^(?:(?:just|please|so|then|ok|okay|right),? )*(?:resend|re-?send|send|email|upload|fill in|submit|call|contact|return|reapply)\b|(?<!\b(?:i'll|i will|we'll|we will|let me|i can|we can|i'm going to|i'd|i would|i could) )\b(?:just|please) (?:resend|re-?send|send|email|upload|fill in|submit|call|contact|return|reapply)\b|\b(?:you(?:'ll| will| would|'d)? (?:need to|have to|must|could|can|should) (?:\w+ ){0,2}?(?:resend|re-?send|send|email|call|contact|fill|submit|return|reapply|re-?apply|upload|reset|cancel|rebook)|(?:they|someone|somebody|it) (?:might|may|could) (?:\w+ )?(?:look|get|be|contact|call)|if they need)\b/;
+
 /** A check that the problem is solved. */
 const CONFIRM =
   /\b(?:does that (?:help|solve|fix|work|sound|resolve|answer)|did that (?:work|fix|help)|is (?:that|it) working now|are you happy with|does that work for you|works for you|have i (?:answered|resolved|solved)|is that (?:ok|okay|alright|acceptable)|can you (?:try|check) (?:again|now))\b/;
@@ -201,11 +205,11 @@ export const blameLines = (turns: TranscriptTurn[]) => {
 
 export function serviceChecks(turns: TranscriptTurn[]) {
   const learner = turns.map((t, i) => ({ t, i })).filter(({ t }) => t.speaker === "learner");
-  const find = (re: RegExp, unless?: (sentence: string) => boolean) => {
+  const find = (re: RegExp, unless?: (sentence: string, turn: string) => boolean) => {
     for (const { t, i } of learner)
       for (const s of sentencesOf(t.text)) {
         const n = normaliseText(s);
-        if (re.test(n) && !unless?.(n)) return { turn: i, quote: s };
+        if (re.test(n) && !unless?.(n, t.text)) return { turn: i, quote: s };
       }
     return null;
   };
@@ -214,8 +218,18 @@ export function serviceChecks(turns: TranscriptTurn[]) {
     .reverse()
     .filter((t) => t.speaker === "persona")
     .find((t, k, all) => k === all.length - 1 || !CLOSING_COURTESY.test(normaliseText(t.text)));
-  // "I'm not able to waive the fee" names a fix to refuse it.
-  const resolution = find(RESOLVE, (n) => !RESOLVE.test(n.replace(REFUSED_FIX, " ")));
+  // "I'm not able to waive the fee" names a fix to refuse it; "our policy is that damage has to be reported within
+  // 48 hours" cites a rule, "you'll need to resend them" gives the customer the work, "they might look at it" promises
+  // nothing: none is a resolution. A turn that hides behind policy ("I can't reship, that's policy. And refunds only
+  // happen once...") resolves nothing in any of its sentences, however a transcript cuts them.
+  const resolution = find(
+    RESOLVE,
+    (n, turn) =>
+      !RESOLVE.test(n.replace(REFUSED_FIX, " ")) ||
+      BLAME.test(n) ||
+      NOT_A_FIX.test(n) ||
+      sentencesOf(turn).some((s) => hidesBehindPolicy(normaliseText(s))),
+  );
   return {
     empathy: find(EMPATHY),
     ownership: find(OWNERSHIP),

@@ -91,6 +91,26 @@ export const RULES: Rule[] = [
     note: "Pleasantries and audio checks are questions, not discovery.",
   },
   {
+    id: "offer-to-help",
+    does: "small-talk",
+    pattern:
+      /^(?:(?:[a-z]+ ){0,3}(?:customer )?(?:services?|support|help ?desk|helpline|speaking|here),? )?(?:how|what) (?:can|may|could) (?:i|we) (?:help(?: you)?|do (?:for you|to help))(?: (?:today|this (?:morning|afternoon|evening)|now))?$/,
+    priority: 3,
+    hit: [
+      "how can I help",
+      "HomeNest customer services, how can I help.",
+      "GadgetHub support, how may I help you today?",
+      "what can I do for you today",
+      "Sarah speaking, how can I help you",
+    ],
+    miss: [
+      "how can I help your team cut the overtime",
+      "what can we do to help the drivers plan",
+      "how can I help you get the board to say yes",
+    ],
+    note: "An agent's opening offer of help is a greeting, not a diagnosis or discovery question.",
+  },
+  {
     id: "time-check",
     does: "small-talk",
     pattern:

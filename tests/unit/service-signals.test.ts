@@ -60,4 +60,26 @@ describe("hiding behind policy or handing the problem on, in any words", () => {
         .resolution,
     ).not.toBeNull();
   });
+
+  // Session 22: writer EE's defensive agent was credited "a resolution or timeline was given" for the 48-hour
+  // reporting rule, and writer CC's curt agent for "just resend the photos".
+  it.each([
+    "Right, so our policy is that damage has to be reported within 48 hours of delivery.",
+    "I can't reship while there's an open exception, that's policy. And refunds only happen once the carrier confirms it's lost.",
+    "You'll need to resend them to the claims team.",
+    "Just resend the photos.",
+    "ok just resend the photos and we'll see",
+    "You could email the photos to customer relations and they might look at it.",
+  ])("the customer's work, a rule or a 'might' is no resolution: %s", (line) => {
+    expect(serviceChecks(said(line)).resolution).toBeNull();
+  });
+
+  it.each([
+    "I'll resend the replacement part today.",
+    "I'll just resend it now, you'll have it by Friday.",
+    "Per our policy you get a full refund, I'll process it now.",
+    "I've booked an engineer for tomorrow morning.",
+  ])("a fix the agent takes on is one, whatever the policy: %s", (line) => {
+    expect(serviceChecks(said(line)).resolution).not.toBeNull();
+  });
 });
