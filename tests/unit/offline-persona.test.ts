@@ -1232,6 +1232,23 @@ describe("offline persona: views, favourites, other vendors, bigger asks and tha
     expect(replies.at(-1)).not.toMatch(/\b(?:with|my)\.\s/);
   });
 
+  it("'Sir, how many buses you are running at present' is counted from the card: an address and 'at present' are not the figure", () => {
+    const [, reply] = play(gg["gg-p4"], [
+      "Namaste sir, good morning.",
+      "Sir, how many buses you are running at present",
+    ]);
+    expect(reply).toMatch(/92 buses/);
+  });
+
+  it("'thank you, and sorry again about being late' closes the call", () => {
+    const [, , reply] = play(gg["gg-p3"], [
+      "Hi, hello, sorry I'm a couple of minutes late, the previous call ran over.",
+      "How many lines do you run?",
+      "Thank you, and sorry again about being late.",
+    ]);
+    expect(reply).toMatch(/bye|take care|speak soon/i);
+  });
+
   it("'what else gets in the way?' once every pain is told gets the end of the list, not the last pain again", () => {
     const priya = demoRoleplays[2].persona;
     const replies = play(priya, [

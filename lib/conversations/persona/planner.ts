@@ -102,7 +102,7 @@ export const ROUTES: Route[] = [
       (c.s.turn > 2 &&
         !c.s.closed &&
         THANKS_FIRST.test(c.reading.text) &&
-        PROMISED.test(c.reading.text) &&
+        (PROMISED.test(c.reading.text) || SORRY_AGAIN.test(c.reading.text)) &&
         !STILL_ASKS.test(c.reading.text) &&
         !c.reading.text.includes("?") &&
         !c.reading.units.some((u) => u.question)),
@@ -588,6 +588,8 @@ const THANKS_FIRST = /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+)?(?:thanks|t
 /** "...and we fix a time for next week": a promise that still proposes something. */
 const STILL_ASKS =
   /\b(?:we can|we could|let's|lets|shall we|we fix|we set|we lock|we book|lock in|set up|book a|fix a|and we)\b/i;
+/** "Thank you, and sorry again about being late.": thanks and an apology close the call. */
+const SORRY_AGAIN = /\b(?:sorry|apologies) (?:again )?(?:about|for)\b/i;
 const PROMISED =
   /\b(?:i'll|i will|ill|we'll|we will|i'm going to)\s+(?:send|email|e-mail|share|forward|follow up|get|put|drop)\b/i;
 

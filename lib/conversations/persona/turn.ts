@@ -202,6 +202,8 @@ export const SORRY_MEANT = new RegExp(
 const FORM_WORDS = new Set(
   (
     "often many much long ballpark rough roughly approximately exactly normal typical usual average " +
+    // "Sir, how many buses you are running at present": an address and "at present" say nothing about the figure.
+    "sir madam maam mate boss present presently nowadays currently " +
     "one two three four five six seven eight nine ten twenty thirty forty fifty hundred thousand million"
   )
     .split(" ")
