@@ -63,7 +63,7 @@ export function buildPersonaPrompt(persona: Persona, channel: Channel = "voice")
       ? "Your words are spoken aloud: reply in one to three short sentences, plain speech, no lists, no markdown, no stage directions."
       : "Reply like a person typing in a chat during a call: one to three short sentences, no lists, no markdown, no stage directions.";
   const close = persona.close
-    ? `## The close you would agree to\n${persona.close}\nAgree to it only once the learner has understood your problems and proposes it (or something close to it). Otherwise stay non-committal.`
+    ? `## The close you would agree to\n${persona.close}\nAgree to it only once the learner has understood your problems and proposes it (or something close to it). Otherwise stay non-committal. Asked for more than this (a rollout everywhere, a contract), say no to that plainly and offer this step instead.`
     : "## Closing\nYou have no fixed next step in mind. Agree to a concrete, low-risk next step only once the learner has understood your problems.";
   const difficulty = persona.difficulty ?? "medium";
   return [
