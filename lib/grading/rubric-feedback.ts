@@ -169,7 +169,12 @@ export function rubricFeedback({
   const overall = [
     verdict(kind, card, input),
     `Your score of ${card.score} ${passText}.`,
-    card.cap ? `It is capped at ${card.cap.limit}: ${card.cap.reason}.` : "",
+    // The verdict already gives the reason ("Held back: ..."): the cap sentence says only the limit.
+    card.cap
+      ? card.cap.code === "too_little"
+        ? `It is capped at ${card.cap.limit}: ${card.cap.reason}.`
+        : `It is capped at ${card.cap.limit}.`
+      : "",
     kind === "sales-discovery"
       ? `You asked ${plural(m.questions, "question")} (${plural(discovery.length, "discovery question")} answered, ${m.follow_ups} building on an answer) and spoke ${pct(m.talk_share_words)} of the words.`
       : `You asked ${plural(m.questions, "question")} and spoke ${pct(m.talk_share_words)} of the words.`,
@@ -225,7 +230,11 @@ export function rubricFeedback({
           (c, i, all) => !delivery(c) || card.passed || (card.score >= 40 && all.filter(delivery).indexOf(c) === 0),
         )
         .slice(0, 5)
-        .map((c) => `${c.label}: ${c.detail}${c.evidence && !delivery(c) ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`)
+        // A detail that already quotes (the buyer's yes) is not followed by a second quote back to back.
+        .map(
+          (c) =>
+            `${c.label}: ${c.detail}${c.evidence && !delivery(c) && !c.detail.includes('"') ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`,
+        )
     : [];
 
   // One suggested line is offered once: two criteria that share it ("If that were solved...") get it the first time.

@@ -108,6 +108,14 @@ function contradictions(c: LabelledCall, g: GradeResult, turns: TranscriptTurn[]
   );
   for (const t of new Set(tries))
     if (tries.filter((x) => x === t).length > 1) out.push(`the same suggestion twice: "${t}"`);
+  // The overall paragraph gives a reason once ("Held back: you blamed..." and "It is capped at 30: you blamed...").
+  const reasons = g.feedback.overall_feedback
+    .split(/(?<=\.)\s+/)
+    .map((x) => x.replace(/^(?:Held back|It is capped at \d+):\s*/, ""));
+  for (const r of new Set(reasons))
+    if (r.split(/\s+/).length >= 4 && reasons.filter((x) => x === r).length > 1) out.push(`said twice: ${r}`);
+  // A strength quotes once: "(the buyer: "Yes...") ("could we start Monday...")" read as two quotes back to back.
+  for (const line of g.feedback.strengths) if (/"\)\s*\("/.test(line)) out.push(`two quotes back to back: ${line}`);
   return out;
 }
 
