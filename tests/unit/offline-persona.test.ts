@@ -1240,6 +1240,24 @@ describe("offline persona: views, favourites, other vendors, bigger asks and tha
     expect(reply).toMatch(/92 buses/);
   });
 
+  it("a contract promised after the buyer declined a rollout is held off, not answered with the same refusal word for word", () => {
+    const replies = play(
+      gg["gg-p2"],
+      [
+        "hi priya, is it sunny there? it's grim here",
+        "ok how many no shows do you get",
+        "and what does an empty chair cost you",
+        "how do the reminder calls work at the moment?",
+        "right so let's just roll it out to all 11 clinics from next month, we can do a deal on price",
+        "no pressure! i'll send the contract over, have a look",
+      ],
+      "gg-28",
+    );
+    expect(decisionOf(replies.at(-1)!)).toBe("no");
+    expect(replies.at(-1)).toMatch(/contract/);
+    expect(new Set(replies).size).toBe(replies.length);
+  });
+
   it("'thank you, and sorry again about being late' closes the call", () => {
     const [, , reply] = play(gg["gg-p3"], [
       "Hi, hello, sorry I'm a couple of minutes late, the previous call ran over.",

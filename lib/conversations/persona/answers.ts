@@ -447,6 +447,17 @@ export function onProposal(c: Ctx): string {
         : "agreedAlready",
     );
   if (s.customer) return onResolution(c);
+  // "No pressure! I'll send the contract over, have a look": a contract promised, not asked for, is held off with
+  // the buyer's own step (it got the last refusal again, word for word).
+  if (
+    !learnerStep(c) &&
+    card.close &&
+    BIG_ASK.test(c.reading.text) &&
+    PROMISE.test(c.reading.text.toLowerCase()) &&
+    !NEW_ASK.test(c.reading.text.toLowerCase()) &&
+    !c.reading.units.some((u) => u.question)
+  )
+    return say(c, "holdContract", { close: card.close });
   const missing = missingForClose(card, s);
   const open = hidden(c);
   if (

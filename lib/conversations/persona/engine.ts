@@ -60,5 +60,9 @@ export function offlineReply(
     s.turn === 1 && !/^(hi|hello|hey|\w+ (speaking|here))\b/i.test(reply) && !reply.includes(card.firstName)
       ? `${card.firstName} here. `
       : "";
-  return unrecite(withoutTic(opener + reply, said), card, said);
+  const out = unrecite(withoutTic(opener + reply, said), card, said);
+  // A line re-voiced after it was picked can come out as a reply already given, word for word: said again, it is
+  // said as a repeat ("Like I said, not yet...").
+  if (!said.includes(out)) return out;
+  return `Like I said, ${/^I\b/.test(out) ? out : out[0].toLowerCase() + out.slice(1)}`;
 }

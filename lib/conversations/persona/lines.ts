@@ -163,6 +163,11 @@ const LINES = {
     "No, not all at once. I'd start with {close} and take it from there.",
     "Not yet, no. Let's do {close} first and talk about the rest after.",
   ],
+  /** A contract the learner promises to send before the buyer has agreed to anything that big. */
+  holdContract: [
+    "No, hold off on a contract, please. Send me what {close} would look like instead.",
+    "No contract yet, thanks. Send me the details for {close} and I'll have a look.",
+  ],
   closeNotYet: ["Not yet: {reason}", "No, not yet. {Reason}", "Not now, no. {Reason}"],
   objection: [
     "Not yet: before I say yes, I need to hear about this. {concern} How would this be any different?",
