@@ -303,7 +303,7 @@ function nextStepMeasure({ turns }: MeasureInput): MeasureResult {
     ? {
         score: 100,
         evidence: step.proposed,
-        detail: `a concrete next step was agreed (the buyer: "${excerpt(step.agreed.quote, 12)}")`,
+        detail: `a concrete next step was agreed ("${excerpt(step.agreed.quote, 12)}")`,
       }
     : { score: 60, evidence: step.proposed, detail: "a next step was agreed, but without a date or a concrete action" };
 }

@@ -230,10 +230,10 @@ export function rubricFeedback({
           (c, i, all) => !delivery(c) || card.passed || (card.score >= 40 && all.filter(delivery).indexOf(c) === 0),
         )
         .slice(0, 5)
-        // A detail that already quotes (the buyer's yes) is not followed by a second quote back to back.
+        // The next step's detail already quotes the buyer's yes: a second quote back to back would read as two.
         .map(
           (c) =>
-            `${c.label}: ${c.detail}${c.evidence && !delivery(c) && !c.detail.includes('"') ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`,
+            `${c.label}: ${c.detail}${c.evidence && !delivery(c) && c.measure !== "next_step" ? ` ("${excerpt(c.evidence, 25)}")` : ""}.`,
         )
     : [];
 
