@@ -223,7 +223,8 @@ const OTHER_FIRMS = new RegExp(
     "|",
   )})|everyone else|everybody else|elsewhere|next door|down the road|across town|the rest of the (?:industry|sector|market)|the competition|your (?:[\\w-]+ )?competitors?|(?:which|what) (?:[\\w-]+ )?(?:compan(?:y|ies)|firms?|agenc(?:y|ies)|competitors?|providers?|brands?)\\b[\\w\\s']{0,30}\\b(?:go|goes|going|went|gone|move|moving|moved|switch\\w*|leav\\w*))\\b`,
 );
-const OTHERS_MARK = stem("others");
+/** Put among a turn's unknown words when it asks about other firms ("other councils", "down the road"). */
+export const OTHERS_MARK = stem("others");
 
 const PERSON_REFERENCE = /\b(this|that|the same) (person|guy|lady|man|woman|one)\b|\b(he|she|him|her)\b/;
 const PERSON_NOUN =

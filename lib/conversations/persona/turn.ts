@@ -11,7 +11,7 @@ import { isAux, WH } from "@/lib/language/units";
 import type { Ctx } from "./answers";
 import { GENERIC, GENERIC_QUESTION, MONEY, OTHERS, PERIODS, RELATED, stem, STOP } from "./cues";
 import { clearHit } from "./focus";
-import { type Hit, isGeneric, specificOverlap } from "./retrieval";
+import { type Hit, isGeneric, OTHERS_MARK, specificOverlap } from "./retrieval";
 import { REVEAL_TRUST } from "./state";
 
 export const FACT_KINDS = new Set(["situation", "background", "role", "company", "decision", "motivation"]);
@@ -58,10 +58,9 @@ export function namedPain(c: Ctx): number | null {
 // "How's the overtime budget?" is still about the overtime pain; "what did the last vendor charge?" is not on the card.
 export const offLimits = (c: Ctx) =>
   // "Which other rostering vendors have you looked at?" is about other firms, whatever pain of the buyer's it names.
-  c.q.unknown.includes(OTHER_FIRMS_MARK) ||
+  c.q.unknown.includes(OTHERS_MARK) ||
   ((c.q.topic === "others" || [...c.q.said].some((s) => (MONEY.has(s) || OTHERS.has(s)) && !c.card.idf.has(s))) &&
     !["pain", "goal"].includes(clearHit(c)?.fact.kind ?? ""));
-const OTHER_FIRMS_MARK = stem("others");
 
 /** The best hit a non-generic word of the turn (or a related word) connects to. */
 export const relatedHit = (c: Ctx) =>
