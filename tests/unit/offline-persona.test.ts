@@ -608,10 +608,13 @@ describe("offline persona: answers the question asked", () => {
     expect(dean).not.toMatch(/scaffolds go up|£150/i);
   });
 
-  it("hears 'customers don't come' and 'they not come' as its no-shows, not as customers turned away (writer W, dev)", () => {
+  it("hears 'customers don't come', 'they not come' and 'not turn up' as its no-shows, not as customers turned away (writer W, dev)", () => {
     for (const question of [
       "And, um, how many customers don't come, per month?",
       "How many customers they not come in one month",
+      // "not turn up" is no word about "turned away" (it was, and got the other pain).
+      "Roughly how often does a customer simply not turn up for their appointment?",
+      "how many no shows do you get in a month",
     ]) {
       const reply = followUp("pW1", "How do customers book with you today?", question);
       expect(reply, question).toMatch(/no-show|11%|150 a month/i);

@@ -123,6 +123,11 @@ const RELATED_PAIRS = `van:fleet van:vehicle van:truck vehicle:fleet driver:van 
  * attend" and a card's "no-shows" (read as "not:show") meet; so does "missed appointments".
  */
 const SAME_WHEN_NEGATED = ["turn", "show", "come", "attend", "arrive"];
+/**
+ * Their stems, which say the opposite once negated: "customers don't turn up" is no word about "customers
+ * are turned away", so a negated one counts only as "not:turn".
+ */
+export const OPPOSITE_WHEN_NEGATED = new Set(SAME_WHEN_NEGATED.map(stem));
 
 export const RELATED: Map<string, string[]> = (() => {
   const map = new Map<string, string[]>();
@@ -193,7 +198,9 @@ const NOT_UN = /^(under|unit|uniq|unif|univ|until|unless|unanim|union|unlock|unl
 export function negatedStems(tokens: { lower: string; lemma: string; pos: string }[]): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
-    if (t.pos !== "VERB" && t.pos !== "ADJ") return;
+    // "no-shows" and "no shows" are tagged a verb in one sentence and a noun in the next: both are "not:show".
+    const noShow = t.pos === "NOUN" && SAME_WHEN_NEGATED.includes(t.lemma);
+    if (t.pos !== "VERB" && t.pos !== "ADJ" && !noShow) return;
     const before = tokens.slice(Math.max(0, i - 2), i).map((x) => x.lemma);
     if (before.includes("not") || before.includes("never") || before.includes("no")) out.push(`not:${stem(t.lemma)}`);
     else if (/^un[a-z]{3,}$/.test(t.lower) && !NOT_UN.test(t.lower)) {

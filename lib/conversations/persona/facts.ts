@@ -6,7 +6,7 @@
 import { tokenise } from "@/lib/language/nlp";
 import type { Persona } from "@/lib/validations/persona";
 
-import { negatedStems, stem, STOP } from "./cues";
+import { negatedStems, OPPOSITE_WHEN_NEGATED, stem, STOP } from "./cues";
 import { factSentences, lowerFirst, swapPronouns, toFirstPerson, trimEnd, upperFirst } from "./first-person";
 import { spokenCard } from "./notes";
 
@@ -165,12 +165,15 @@ export function stemsOf(text: string): { stems: Map<string, number>; length: num
   const stems = new Map<string, number>();
   let length = 0;
   const tokens = tokenise(text);
-  for (const s of negatedStems(tokens)) stems.set(s, (stems.get(s) ?? 0) + 1);
+  const negated = negatedStems(tokens);
+  for (const s of negated) stems.set(s, (stems.get(s) ?? 0) + 1);
   for (const t of tokens) {
     if (t.pos === "PUNCT" || t.pos === "DET" || t.pos === "PRON" || t.pos === "ADP" || t.pos === "CCONJ") continue;
     if (STOP.has(t.lower) || STOP.has(t.lemma)) continue;
     const s = /\d/.test(t.lower) ? t.lower : stem(t.lemma);
     if (s.length < 2) continue;
+    // "customers don't turn up" says nothing of "turned away" (cues.ts).
+    if (OPPOSITE_WHEN_NEGATED.has(s) && negated.includes(`not:${s}`)) continue;
     stems.set(s, (stems.get(s) ?? 0) + 1);
     length++;
   }

@@ -6,7 +6,18 @@
  */
 import type { TurnReading, Understood } from "@/lib/language";
 
-import { GENERIC, GENERIC_QUESTION, MONEY, negatedStems, OTHERS, RELATED, SMALL_TALK, stem, STOP } from "./cues";
+import {
+  GENERIC,
+  GENERIC_QUESTION,
+  MONEY,
+  negatedStems,
+  OPPOSITE_WHEN_NEGATED,
+  OTHERS,
+  RELATED,
+  SMALL_TALK,
+  stem,
+  STOP,
+} from "./cues";
 import type { Card, Fact } from "./facts";
 
 export type Wants = { number: boolean; person: boolean; time: boolean; when: boolean; meaning: boolean };
@@ -35,11 +46,13 @@ const unitText = (u: Understood) =>
 
 function stemsOfUnit(u: Understood): string[] {
   const tokens = u.tokens.slice(u.start);
+  const negated = negatedStems(tokens);
   return tokens
     .filter((t) => !SKIP_POS.has(t.pos) && !STOP.has(t.lower) && !STOP.has(t.lemma))
     .map((t) => (/\d/.test(t.lower) ? t.lower : stem(t.lemma)))
     .filter((s) => s.length >= 2 && !STOP.has(s))
-    .concat(negatedStems(tokens));
+    .filter((s) => !(OPPOSITE_WHEN_NEGATED.has(s) && negated.includes(`not:${s}`)))
+    .concat(negated);
 }
 
 export function wantsOf(text: string): Wants {
