@@ -1093,6 +1093,17 @@ describe("offline persona: asides and how the buyer got here (writers D and K, d
     },
   );
 
+  it("pK4: 'how fast is the wifi in the main library?' is a thing the card does not know, whatever the act model reads; privacy requirements are answered (writer K, dev)", () => {
+    const [, wifi] = play(dev("writer-k", "pK4"), ["hi", "ok and how fast is the wifi in the main library?"], "wifi");
+    expect(wifi).not.toMatch(/\d|queue|buildings/);
+    const [, privacy] = play(
+      dev("writer-k", "pK4"),
+      ["hi", "What requirements would any solution have to meet on privacy?"],
+      "privacy",
+    );
+    expect(privacy).toMatch(/privacy/i);
+  });
+
   it.each([
     ["writer-d", "pD2", "random q but do the vets ever just go home early when there's gaps lol", /idle|slot|no-shows/],
     ["writer-d", "pD2", "side note, are you guys planning to buy more practices this year", /booster|compliance|%/],

@@ -336,8 +336,12 @@ export const ROUTES: Route[] = [
       focusOffCard(c) &&
       namedPain(c) === null &&
       // "What is the merit for you?", "what proportion are missed?": a problem, cost or value question is
-      // answered from the pains and goals whatever its noun (measured: evading them answers nothing).
-      !answeredByStage(c),
+      // answered from the pains and goals whatever its noun (measured: evading them answers nothing). A
+      // question read as a problem without a word of trouble ("how fast is the wifi in the main library?")
+      // asks about its thing, which the card does not know, unless a fact shares a third of its words ("what
+      // requirements would a solution have to meet on privacy?").
+      (!answeredByStage(c) ||
+        (c.main?.act === "problem" && !PROBLEM_WORDS.test(c.reading.text) && (top(c)?.share ?? 0) < 0.34)),
     reply: (c) => say(c, EVASION[c.q.topic]),
   },
   {
