@@ -339,9 +339,13 @@ export const ROUTES: Route[] = [
       // answered from the pains and goals whatever its noun (measured: evading them answers nothing). A
       // question read as a problem without a word of trouble ("how fast is the wifi in the main library?")
       // asks about its thing, which the card does not know, unless a fact shares a third of its words ("what
-      // requirements would a solution have to meet on privacy?").
+      // requirements would a solution have to meet on privacy?") or points at the pain on the table ("how many
+      // time this is happening?").
       (!answeredByStage(c) ||
-        (c.main?.act === "problem" && !PROBLEM_WORDS.test(c.reading.text) && (top(c)?.share ?? 0) < 0.34)),
+        (c.main?.act === "problem" &&
+          !PROBLEM_WORDS.test(c.reading.text) &&
+          (top(c)?.share ?? 0) < 0.34 &&
+          !(c.s.current !== null && pointsAtIt(c)))),
     reply: (c) => say(c, EVASION[c.q.topic]),
   },
   {
@@ -654,9 +658,11 @@ function personalQuestion(c: Ctx): boolean {
   return life.length > business.length;
 }
 
+/** The question's own "this", "that" or "it" (a pronoun, not "that report"). */
+const pointsAtIt = (c: Ctx) =>
+  !!c.main?.tokens.slice(c.main.start).some((t) => ANAPHORS.has(t.lower) && t.pos === "PRON");
 /** "How many time this is happening?": a number asked about "this" or "that", the pain on the table. */
-const countsThis = (c: Ctx) =>
-  c.q.wants.number && !!c.main?.tokens.slice(c.main.start).some((t) => ANAPHORS.has(t.lower) && t.pos === "PRON");
+const countsThis = (c: Ctx) => c.q.wants.number && pointsAtIt(c);
 
 /**
  * A follow-up is about what is on the table: it points back ("what does that cost", "how's that
