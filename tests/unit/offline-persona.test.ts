@@ -446,6 +446,16 @@ describe("offline persona: answers the question asked", () => {
     expect(at("dev", "sA-02", /how many appointments/)).toMatch(/1,900 appointments/);
   });
 
+  it("hears 'who is involved in that planning?' as who does the work, and 'who is involved in choosing a supplier?' as who decides (writer H, dev)", () => {
+    const { turns, replies } = playScript("writer-h", "H-01");
+    const planning = replies[turns.findIndex((t) => /Who is involved in that planning/.test(t))];
+    expect(planning).toMatch(/supervisors/);
+    expect(planning).not.toMatch(/sign off|£10,000/);
+    const card = loadSet("writer-h").personas[loadSet("writer-h").scripts.find((x) => x.id === "H-01")!.persona];
+    const [, buying] = play(card, ["hi", "Who is involved in choosing a supplier for something like this?"], "who");
+    expect(buying).toMatch(/sign off|£10,000|managing director/i);
+  });
+
   it("hears a step proposed in other words as a proposal, and says yes or no to it (writers H and K, dev)", () => {
     for (const [set, id, asked] of [
       ["writer-k", "K-40", /half day with your finance controller/],

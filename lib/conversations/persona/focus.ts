@@ -42,6 +42,20 @@ const DECISION_SHAPE = new Set(
 );
 
 /**
+ * "Who is involved in that planning?", "who's involved in the rostering": who does the work, not who buys. What
+ * follows "is involved" names the work; "in this", "in a project like this" or nothing keeps it a buying question.
+ */
+function involvedInTheWork(after: string): boolean {
+  const m = /^\s+in\s+(?:(?:the|that|this|a|an|your|their|those|these)\s+)?([a-z-]+)/i.exec(after);
+  return (
+    !!m &&
+    !/^(?:this|that|it|decision|decisions|purchase|purchasing|buying|choice|sign-?off|approval|process|projects?|evaluation|selection|change|switch|rollout|pilot|trial|conversation|discussion|call|choos\w*|select\w*|pick\w*|approv\w*|sign\w*|decid\w*|evaluat\w*|buy\w*|purchas\w*|invest\w*|spend\w*|budget\w*|vendors?|suppliers?|software|tools?|solutions?|something|anything)$/i.test(
+      m[1],
+    )
+  );
+}
+
+/**
  * A question about how the buying decision is made: the phrases above, or a word of deciding or
  * buying with a word of who or how ("who all will be involved in taking the decision", "what would
  * your purchasing process look like"). Deciding the work itself is not the purchase ("who decides how
@@ -52,7 +66,8 @@ export function asksDecision(c: Ctx): boolean {
   const decideAt = core.findIndex((t) => t.lemma === "decide");
   // "Who decides which tools get cut" decides a purchase; "who decides how many buns each shop gets" the work.
   if (decideAt >= 0 && WH.has(core[decideAt + 1]?.lower ?? "")) return !decidesTheWork(c);
-  if (DECISION_WORDS.test(c.reading.text)) return true;
+  const decision = DECISION_WORDS.exec(c.reading.text);
+  if (decision) return !involvedInTheWork(c.reading.text.slice(decision.index + decision[0].length));
   if (!core.some((t) => DECISION_LEMMAS.has(t.lemma) || DECISION_LEMMAS.has(t.lower))) return false;
   return core.some((t) => DECISION_SHAPE.has(t.lemma) || DECISION_SHAPE.has(t.lower));
 }
