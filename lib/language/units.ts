@@ -348,7 +348,9 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
     if (quantity || atEnd || withNoun || afterVerb) return "in-place";
   }
   const tail = w.join(" ");
-  if (w.length >= 3 && TAGS.some((tag) => tail.endsWith(` ${tag}`))) {
+  // "four thousand okay", "150 a yr ok": a figure taken in, not a tag; "we start monday ok" asks.
+  const acknowledged = /(?:^| )(?:ok|okay)$/.test(tail) && !core.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  if (w.length >= 3 && !acknowledged && TAGS.some((tag) => tail.endsWith(` ${tag}`))) {
     // "that's right" / "yes" alone are answers, not tags.
     if (!/^(?:that's|that is|it's|yes|no|yeah)\b/.test(tail) || w.length > 4) return "tag";
   }
@@ -360,6 +362,20 @@ export function questionForm(ts: Token[], start: number, last: boolean): Questio
       tail,
     ) &&
     / (?:you|your|u)\b/.test(` ${tail.split(" or ")[0]}`)
+  )
+    return "either-or";
+  // "six branch all use same pos or different one", "your sales boys are using some app or they are still writing in
+  // register": two ways things may stand on the buyer's side, put in statement order at the end of the turn. Never the
+  // speaker's own options ("we can do tuesday or wednesday") or a rough figure ("10% or more").
+  const or = w.lastIndexOf("or");
+  if (
+    last &&
+    or >= 3 &&
+    or < w.length - 1 &&
+    core.slice(0, or).some((t) => t.pos === "VERB" || t.pos === "AUX") &&
+    !w.slice(0, or).some((x) => ["i", "we", "our", "my", "us", "let's", "if", "when"].includes(x)) &&
+    !/^(?:more|less|so|two|three|something|anything|whatever|other|others|else|longer|worse|both)$/.test(w[or + 1]) &&
+    (w.some((x) => ["you", "your", "u", "ur", "they", "their"].includes(x)) || w.length - or <= 4)
   )
     return "either-or";
   if (/^(?:any|anything|anyone|anybody|and|so)\b/.test(tail) && /^(?:any|anything)\b/.test(tail) && w.length <= 8)

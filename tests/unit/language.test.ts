@@ -588,6 +588,20 @@ describe("questions found by what they do", () => {
     expect(understand("Saturday is ok for you, or you prefer other day").units[0].question).toBe("either-or");
     expect(understand("you use excel or you have some system").units[0].question).toBe("either-or");
     expect(understand("we can send it by post or you can pick it up").units[0].question).toBeNull();
+    // Two ways things may stand on the buyer's side, in statement order, at the end of the turn (writers J, CC and
+    // EE, dev, session 23); never a rough figure or a claim about the speaker's side.
+    for (const text of [
+      "these forty technicians they are getting the job details on whatsapp or you are having some app",
+      "your sales boys are using some app or they are still writing in register and calling the office",
+      "and for the dentist this is one hour empty in the chair each time or you can put another patient",
+    ])
+      expect(understand(text).units.at(-1)!.question, text).toBe("either-or");
+    for (const text of ["most clinics lose ten percent or more", "we could start in march or april"])
+      expect(understand(text).units.at(-1)!.question, text).toBeNull();
+    // A figure taken in with "okay" is not a tag question; a plan ending "ok" asks (writers E and CC, dev).
+    expect(understand("four thousand okay").units[0].question).toBeNull();
+    expect(understand("150 a yr ok").units[0].question).toBeNull();
+    expect(understand("so we start monday ok").units[0].question).toBe("tag");
     // "ok" after an inverted "is" and its subject is the predicate, not a marker that opens a unit.
     expect(split("is saturday ok for you or do you prefer another day")).toHaveLength(1);
     expect(split("is tuesday okay so what else do you need")).toHaveLength(2);
