@@ -446,11 +446,16 @@ describe("offline persona: answers the question asked", () => {
     expect(at("dev", "sA-02", /how many appointments/)).toMatch(/1,900 appointments/);
   });
 
-  it("hears 'who is involved in that planning?' as who does the work, and 'who is involved in choosing a supplier?' as who decides (writer H, dev)", () => {
+  it("hears 'who is involved in that planning?' as who does the work, 'who is involved in choosing a supplier?' as who decides, and 'what would worry you about changing...' as its worries (writer H, dev)", () => {
     const { turns, replies } = playScript("writer-h", "H-01");
     const planning = replies[turns.findIndex((t) => /Who is involved in that planning/.test(t))];
     expect(planning).toMatch(/supervisors/);
     expect(planning).not.toMatch(/sign off|£10,000/);
+    // "Apart from cost, what would worry you about changing how routes are planned?" asks for its worries, not the
+    // route-planning pain its words name ("Again, route planning is manual.").
+    const worry = replies[turns.findIndex((t) => /what would worry you about changing/.test(t))];
+    expect(worry).toMatch(/worries me|tablets/);
+    expect(worry).not.toMatch(/planning is manual/);
     const card = loadSet("writer-h").personas[loadSet("writer-h").scripts.find((x) => x.id === "H-01")!.persona];
     const [, buying] = play(card, ["hi", "Who is involved in choosing a supplier for something like this?"], "who");
     expect(buying).toMatch(/sign off|£10,000|managing director/i);

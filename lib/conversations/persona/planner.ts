@@ -409,7 +409,9 @@ export const ROUTES: Route[] = [
       // "If you didn't have to worry about that anymore, what would that mean for you?" asks its value (a rule
       // says so, not a model's guess).
       !(c.main?.act === "need-payoff" && c.main.decision.by === "rule") &&
-      !(clearHit(c) && specificOverlap(c.card, c.q, clearHit(c)!.fact) >= 2),
+      // "What would worry you about changing how routes are planned?" asks for the buyer's own worries, whatever
+      // pain its words name.
+      (ASKS_WORRY.test(c.reading.text) || !(clearHit(c) && specificOverlap(c.card, c.q, clearHit(c)!.fact) >= 2)),
     reply: onConcern,
   },
   {
@@ -534,6 +536,10 @@ export const ROUTES: Route[] = [
           : say(c, "listening"),
   },
 ];
+
+/** A question about the buyer's own worries about a change: "what would worry you about...", "any concerns?". */
+const ASKS_WORRY =
+  /\b(?:(?:worr(?:y|ies)|concerns?|bothers?|puts?) (?:you|u)\b|would (?:you|u) (?:be )?worr|your (?:main |biggest |big |first )?(?:worr|concern|hesitat|reservation|doubt)|(?:concerns?|reservations?|doubts?|hesitations?) (?:do|would|might) (?:you|u)|what (?:would|might|could) (?:worry|concern|bother|put (?:you|u) off|stop (?:you|u)|hold (?:you|u) back)|any (?:concerns?|worries|reservations?|doubts?)\b)/i;
 
 /** Words for people a problem can reach. */
 const PEOPLE =
