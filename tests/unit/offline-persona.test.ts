@@ -461,6 +461,15 @@ describe("offline persona: answers the question asked", () => {
     expect(buying).toMatch(/sign off|£10,000|managing director/i);
   });
 
+  it("hears 'heres what i reckon ... sound alright' and '...you walk away deal' as proposals, and 'no long contract' as no contract (writer H, dev)", () => {
+    for (const id of ["H-17", "H-25"]) {
+      const { turns, replies } = playScript("writer-h", id);
+      const proposal =
+        replies[turns.findIndex((t) => /^(?:yeah fair so heres what i reckon|right heres the plan)/.test(t))];
+      expect(proposal, id).toMatch(/^(?:Yes|Deal|Agreed|Let's do)\b/);
+    }
+  });
+
   it("hears a step proposed in other words as a proposal, and says yes or no to it (writers H and K, dev)", () => {
     for (const [set, id, asked] of [
       ["writer-k", "K-40", /half day with your finance controller/],

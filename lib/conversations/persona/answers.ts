@@ -452,7 +452,7 @@ export function onProposal(c: Ctx): string {
   if (
     !learnerStep(c) &&
     card.close &&
-    BIG_ASK.test(c.reading.text) &&
+    bigAsk(c.reading.text) &&
     PROMISE.test(c.reading.text.toLowerCase()) &&
     !NEW_ASK.test(c.reading.text.toLowerCase()) &&
     !c.reading.units.some((u) => u.question)
@@ -492,7 +492,7 @@ export function onProposal(c: Ctx): string {
   }
   // "Let's just roll it out to all 11 clinics", "sign the 12-month contract": a bigger commitment than the step the
   // buyer would take is turned down plainly, with that step offered instead (the learner can take it up).
-  if (!learnerStep(c) && card.close && BIG_ASK.test(c.reading.text))
+  if (!learnerStep(c) && card.close && bigAsk(c.reading.text))
     return say(c, "closeSmaller", { close: card.close, Close: upperFirst(card.close) });
   s.closed = true;
   // The buyer says yes to what the learner proposed, in the learner's words, and to its own close otherwise.
@@ -517,6 +517,11 @@ export function onProposal(c: Ctx): string {
 /** A commitment bigger than a first step: a rollout, a contract, a purchase, every site at once. */
 const BIG_ASK =
   /\b(?:roll(?:ing)?\s+(?:it|this|them)\s+out|roll\s*-?\s*out|contracts?|sign\s+(?:up|it|the|a|today|now)|subscription|licen[cs]es|purchase|buy\s+(?:it|now|today)|deal on (?:the )?price|go(?:ing)? live|all (?:\d+|[a-z]+) (?:of (?:your|the) )?(?:sites|clinics|branches|depots|stores|shops|locations|schools|plants|warehouses|halls|pools|hospitals))\b/i;
+
+/** What the learner says is not asked: "no long contract", "without any subscription". */
+const NOT_ASKED =
+  /\b(?:no|without(?: a| any)?|not (?:a|any)|never a|zero)\s+(?:[a-z-]+\s+)?(?:contracts?|subscriptions?|licen[cs]es|commitment|lock-?in)\b/gi;
+const bigAsk = (text: string) => BIG_ASK.test(text.replace(NOT_ASKED, " "));
 
 const STEP_NOUNS = new Set(
   "pilot trial demo demonstration meeting call workshop session review walkthrough visit test follow-up chat".split(
