@@ -461,12 +461,22 @@ describe("offline persona: answers the question asked", () => {
     expect(buying).toMatch(/sign off|£10,000|managing director/i);
   });
 
-  it("hears 'heres what i reckon ... sound alright' and '...you walk away deal' as proposals, and 'no long contract' as no contract (writer H, dev)", () => {
+  it("hears 'heres what i reckon ... sound alright', '...you walk away deal', a day asked for and 'could I check back' as proposals, and 'no long contract' as no contract (writers H, K and W, dev)", () => {
     for (const id of ["H-17", "H-25"]) {
       const { turns, replies } = playScript("writer-h", id);
       const proposal =
         replies[turns.findIndex((t) => /^(?:yeah fair so heres what i reckon|right heres the plan)/.test(t))];
       expect(proposal, id).toMatch(/^(?:Yes|Deal|Agreed|Let's do)\b/);
+    }
+    // A day asked for, a pilot that "would be perfect for u" and "could I check back with you" are steps proposed:
+    // a yes or a no, never "I'd have to check that" or "Go on." (writers H, K and W, dev).
+    for (const [set, id, asked] of [
+      ["writer-h", "H-19", /^Which day is convenient/],
+      ["writer-k", "K-16", /a pilot on one rout would be perfect/],
+      ["writer-w", "w-14", /check back with you before March/],
+    ] as const) {
+      const { turns, replies } = playScript(set, id);
+      expect(replies[turns.findIndex((t) => asked.test(t))], id).toMatch(/^(?:Yes|Deal|Agreed|Let's do|Not yet|No)\b/);
     }
   });
 
