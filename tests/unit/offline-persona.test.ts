@@ -480,6 +480,20 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("meets a leading pitch question ('wouldnt it be mint if...', 'would you agree that...', 'sound like something you'd use?') with pushback, never a pain (writers H, BB and DD, dev)", () => {
+    for (const [set, id, asked] of [
+      ["writer-h", "H-07", /^wouldnt it be mint/],
+      ["writer-dd", "writer-dd-30", /^wouldn't it be great/],
+      ["writer-bb", "writer-bb-30", /^Would you agree that/],
+      ["writer-dd", "writer-dd-10", /sound like something you'd use/],
+    ] as const) {
+      const { turns, replies } = playScript(set, id);
+      const reply = replies[turns.findIndex((t) => asked.test(t))];
+      expect(reply, id).toMatch(/^(?:Maybe|Hold on|Everyone says|Could be|That's your side|Be specific)\b/);
+      expect(reply, id).not.toMatch(/\d/);
+    }
+  });
+
   it("hears a step proposed in other words as a proposal, and says yes or no to it (writers H and K, dev)", () => {
     for (const [set, id, asked] of [
       ["writer-k", "K-40", /half day with your finance controller/],
