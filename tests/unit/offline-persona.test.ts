@@ -494,6 +494,17 @@ describe("offline persona: answers the question asked", () => {
     }
   });
 
+  it("answers 'have you tried any software for this before?' with the card's earlier attempt, not a pain (writers H and BB, dev)", () => {
+    for (const [set, id, asked, attempt] of [
+      ["writer-h", "H-11", /^Have you tried any software/, /ERP project|2022/],
+      ["writer-h", "H-05", /has anything like this been tried/, /telematics|2021/],
+      ["writer-bb", "writer-bb-22", /^Did you try before some software/, /dropped|ignored/],
+    ] as const) {
+      const { turns, replies } = playScript(set, id);
+      expect(replies[turns.findIndex((t) => asked.test(t))], id).toMatch(attempt);
+    }
+  });
+
   it("hears a step proposed in other words as a proposal, and says yes or no to it (writers H and K, dev)", () => {
     for (const [set, id, asked] of [
       ["writer-k", "K-40", /half day with your finance controller/],

@@ -349,6 +349,17 @@ export const ROUTES: Route[] = [
     reply: (c) => say(c, EVASION[c.q.topic]),
   },
   {
+    id: "tried-before",
+    does: "'have you tried any software for this before?' gets what the card says of an earlier attempt, if it says anything",
+    when: (c) => asks(c) && TRIED_BEFORE.test(c.reading.text),
+    reply: (c) => {
+      const earlier = (f: Fact) =>
+        ["background", "concern"].includes(f.kind) && EARLIER_ATTEMPT.test(f.pieces.join(" "));
+      const first = c.card.facts.find((f) => earlier(f) && !c.s.told.has(f.id));
+      return answerFrom(c, earlier) ?? (first ? speakFacts(c, [first]) : null);
+    },
+  },
+  {
     id: "follow-up",
     does: "'what does that cost you?' is about the pain on the table, or the one it names",
     when: (c) =>
@@ -540,6 +551,13 @@ export const ROUTES: Route[] = [
 /** A question about the buyer's own worries about a change: "what would worry you about...", "any concerns?". */
 const ASKS_WORRY =
   /\b(?:(?:worr(?:y|ies)|concerns?|bothers?|puts?) (?:you|u)\b|would (?:you|u) (?:be )?worr|your (?:main |biggest |big |first )?(?:worr|concern|hesitat|reservation|doubt)|(?:concerns?|reservations?|doubts?|hesitations?) (?:do|would|might) (?:you|u)|what (?:would|might|could) (?:worry|concern|bother|put (?:you|u) off|stop (?:you|u)|hold (?:you|u) back)|any (?:concerns?|worries|reservations?|doubts?)\b)/i;
+
+/** Asking about an earlier attempt: "have you tried any software before", "did you try before some software". */
+const TRIED_BEFORE =
+  /\b(?:(?:have|has|did|had) (?:you|u|they|anyone|anybody|the \w+) (?:ever )?(?:tried|try|used|use|looked at|had)\b.{0,60}\b(?:before|previously|in the past)|(?:tried|try) before|(?:been|was|were) tried\b|tried (?:anything|something|any \w+|software|a system|an app|other)|(?:any|an) (?:earlier|previous|past) (?:attempts?|projects?|systems?|tools?|software))/i;
+/** A card's earlier attempt: "tried a free booking app in 2022", "a telematics rollout in 2021 ... dropped". */
+const EARLIER_ATTEMPT =
+  /\b(?:tried|trial(?:led)?|rollout|rolled out|project|abandoned|dropped|failed|scrapped|gave up|previous (?:system|vendor|supplier|tool)|last time|in (?:19|20)\d\d)\b/i;
 
 /** Words for people a problem can reach. */
 const PEOPLE =
